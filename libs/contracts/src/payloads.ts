@@ -1,0 +1,243 @@
+import type { ClassConstructor } from 'class-transformer';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { ContributionDto, EvidenceDto } from './contribution';
+import { decode } from './decode';
+import { ContractViolationError } from './errors';
+import {
+  EnvelopeDto,
+  SCHEMA_VERSION,
+  assertInlinePayload,
+  newId,
+  type Envelope,
+  type EventType,
+  type PayloadRef,
+} from './events';
+import { PLAN_SOURCES, type PlanSource } from './plan';
+import type { Producer } from './roles';
+import { LANGS, TaskPackageDto, type Lang } from './task-package';
+
+export const MAX_MESSAGE_CHARS = 4000;
+
+export class RequestSubmittedPayload {
+  @IsString() @Length(1, 64) request_id!: string;
+  @IsString() @Length(1, 128) user_id!: string;
+  @IsString() @Length(1, 128) session_id!: string;
+  @IsString() @Length(1, MAX_MESSAGE_CHARS) message!: string;
+  @IsOptional() @IsIn(LANGS) lang?: Lang;
+  @IsOptional() @IsString() @Length(1, 256) patient_context_ref?: string;
+  @IsOptional() @IsIn(['http', 'nats', 'cli', 'embedded']) channel?: string;
+  @IsOptional() @IsInt() @Min(100) deadline_ms?: number;
+  @IsOptional() @IsString() @Length(1, 128) idempotency_key?: string;
+}
+
+export class PlanRequestedPayload {
+  @IsString() request_id!: string;
+  @IsString() @Length(1, MAX_MESSAGE_CHARS) message!: string;
+  @IsIn(LANGS) lang!: Lang;
+  @IsOptional() @IsString() @Length(0, 1200) memory_summary?: string;
+}
+
+export class PlanProducedPayload {
+  @IsString() request_id!: string;
+  /** Validated by the coordinator with validateTaskPlan, so an invalid plan is recorded, not lost. */
+  @IsObject() plan!: Record<string, unknown>;
+  @IsIn(PLAN_SOURCES) source!: PlanSource;
+  @IsOptional() @IsString() @Length(0, 1000) note?: string;
+}
+
+export class TaskAssignedPayload {
+  @ValidateNested() @Type(() => TaskPackageDto) package!: TaskPackageDto;
+}
+
+export class TaskStartedPayload {
+  @IsString() task_id!: string;
+  @IsInt() @Min(1) attempt!: number;
+  @IsString() worker_instance!: string;
+}
+
+export class ArtifactProducedPayload {
+  @ValidateNested() @Type(() => ContributionDto) contribution!: ContributionDto;
+}
+
+export class TaskCompletedPayload {
+  @IsString() task_id!: string;
+  @IsInt() @Min(1) attempt!: number;
+  @IsInt() @Min(0) duration_ms!: number;
+  @IsIn(['complete', 'partial', 'empty']) status!: 'complete' | 'partial' | 'empty';
+}
+
+export class TaskFailedPayload {
+  @IsString() task_id!: string;
+  @IsInt() @Min(1) attempt!: number;
+  @IsString() code!: string;
+  @IsBoolean() retryable!: boolean;
+  @IsString() @Length(0, 1000) message!: string;
+}
+
+export class TaskRefusedPayload {
+  @IsString() task_id!: string;
+  @IsInt() @Min(1) attempt!: number;
+  @IsString() @Length(1, 1000) reason!: string;
+}
+
+export class SynthesisRequestedPayload {
+  @IsString() request_id!: string;
+  @IsString() @Length(1, MAX_MESSAGE_CHARS) message!: string;
+  @IsIn(LANGS) lang!: Lang;
+  @IsObject() plan!: Record<string, unknown>;
+  @IsArray() @ArrayMaxSize(3) @ValidateNested({ each: true }) @Type(() => ContributionDto) contributions!: ContributionDto[];
+}
+
+export class SynthesisProducedPayload {
+  @IsString() request_id!: string;
+  @IsString() @Length(1, 40_000) text!: string;
+  @IsArray() @ValidateNested({ each: true }) @Type(() => EvidenceDto) sources!: EvidenceDto[];
+  @IsOptional() @IsString() model?: string;
+}
+
+export class ApprovalRequestedPayload {
+  @IsString() approval_id!: string;
+  @IsString() request_id!: string;
+  @IsString() task_id!: string;
+  @IsString() skill!: string;
+  @IsString() @Length(0, 1000) reason!: string;
+  @IsString() args_hash!: string;
+}
+
+export class ApprovalResolvedPayload {
+  @IsString() approval_id!: string;
+  @IsString() task_id!: string;
+  @IsIn(['approve', 'deny']) decision!: 'approve' | 'deny';
+  @IsString() @Length(1, 128) by!: string;
+  @IsOptional() @IsString() @Length(0, 1000) reason?: string;
+}
+
+export class RequestCompletedPayload {
+  @IsString() request_id!: string;
+  @IsObject() record!: Record<string, unknown>;
+}
+
+export class RequestFailedPayload {
+  @IsString() request_id!: string;
+  @IsString() code!: string;
+  @IsString() @Length(0, 2000) message!: string;
+  @IsOptional() @IsObject() record?: Record<string, unknown>;
+}
+
+export const EVENT_PAYLOADS: Readonly<Record<EventType, ClassConstructor<object>>> = {
+  'request.submitted': RequestSubmittedPayload,
+  'plan.requested': PlanRequestedPayload,
+  'plan.produced': PlanProducedPayload,
+  'task.assigned': TaskAssignedPayload,
+  'task.started': TaskStartedPayload,
+  'artifact.produced': ArtifactProducedPayload,
+  'task.completed': TaskCompletedPayload,
+  'task.failed': TaskFailedPayload,
+  'task.refused': TaskRefusedPayload,
+  'synthesis.requested': SynthesisRequestedPayload,
+  'synthesis.produced': SynthesisProducedPayload,
+  'approval.requested': ApprovalRequestedPayload,
+  'approval.resolved': ApprovalResolvedPayload,
+  'request.completed': RequestCompletedPayload,
+  'request.failed': RequestFailedPayload,
+};
+
+export interface PayloadOf {
+  'request.submitted': RequestSubmittedPayload;
+  'plan.requested': PlanRequestedPayload;
+  'plan.produced': PlanProducedPayload;
+  'task.assigned': TaskAssignedPayload;
+  'task.started': TaskStartedPayload;
+  'artifact.produced': ArtifactProducedPayload;
+  'task.completed': TaskCompletedPayload;
+  'task.failed': TaskFailedPayload;
+  'task.refused': TaskRefusedPayload;
+  'synthesis.requested': SynthesisRequestedPayload;
+  'synthesis.produced': SynthesisProducedPayload;
+  'approval.requested': ApprovalRequestedPayload;
+  'approval.resolved': ApprovalResolvedPayload;
+  'request.completed': RequestCompletedPayload;
+  'request.failed': RequestFailedPayload;
+}
+
+export type TypedEnvelope<T extends EventType> = Envelope<PayloadOf[T]> & { event_type: T };
+
+export interface BuildEventInput<T extends EventType> {
+  type: T;
+  correlation_id: string;
+  producer: Producer;
+  payload: PayloadOf[T];
+  task_id?: string;
+  consumer?: string;
+  traceparent?: string;
+  event_id?: string;
+}
+
+/**
+ * Builds an envelope and validates it where it is built (so a producer bug fails at the
+ * producer, not in some consumer). Oversized payloads must be offloaded by the bus
+ * (`withPayloadRef`) before they reach here.
+ */
+export function buildEvent<T extends EventType>(input: BuildEventInput<T>): TypedEnvelope<T> {
+  const payload = JSON.parse(JSON.stringify(input.payload)) as PayloadOf[T];
+  decode(EVENT_PAYLOADS[input.type], payload, `${input.type} payload`);
+  const env: TypedEnvelope<T> = {
+    event_id: input.event_id ?? newId('ev_'),
+    event_type: input.type,
+    correlation_id: input.correlation_id,
+    producer: input.producer,
+    occurred_at: new Date().toISOString(),
+    schema_version: SCHEMA_VERSION,
+    payload,
+  };
+  if (input.task_id !== undefined) env.task_id = input.task_id;
+  if (input.consumer !== undefined) env.consumer = input.consumer;
+  if (input.traceparent !== undefined) env.traceparent = input.traceparent;
+  decode(EnvelopeDto, env, 'envelope');
+  return env;
+}
+
+/** Replaces an inline payload with a reference (the bus stored the bytes elsewhere). */
+export function withPayloadRef<P>(env: Envelope<P>, ref: PayloadRef): Envelope<P> {
+  const { payload: _omit, ...rest } = env;
+  return { ...rest, payload_ref: ref };
+}
+
+/**
+ * Decodes an untrusted envelope: envelope shape, then the payload of its event type.
+ * Throws ContractViolationError (a poison message: never retried).
+ */
+export function decodeEvent(raw: unknown, opts: { resolvedPayload?: unknown } = {}): Envelope {
+  const env = decode(EnvelopeDto, raw, 'envelope');
+  const payload = opts.resolvedPayload ?? env.payload;
+  if (payload === undefined) {
+    throw new ContractViolationError(`${env.event_type}: envelope has neither payload nor resolved payload_ref`);
+  }
+  if (env.schema_version > SCHEMA_VERSION) {
+    throw new ContractViolationError(`${env.event_type}: schema_version ${env.schema_version} is newer than ${SCHEMA_VERSION}`);
+  }
+  decode(EVENT_PAYLOADS[env.event_type], payload, `${env.event_type} payload`);
+  const plain = JSON.parse(JSON.stringify(raw)) as Envelope;
+  plain.payload = JSON.parse(JSON.stringify(payload)) as Record<string, unknown>;
+  return plain;
+}
+
+export function payloadOf<T extends EventType>(env: Envelope, _type: T): PayloadOf[T] {
+  if (env.payload === undefined) throw new ContractViolationError(`${env.event_type}: payload not resolved`);
+  return env.payload as unknown as PayloadOf[T];
+}
+
+export { assertInlinePayload };
