@@ -51,7 +51,7 @@ if (want('build')) step('build', process.execPath, [path.join(root, 'tools', 'bu
 let summary = { passed: 0, failed: 0, skipped: 0 };
 if (want('jest')) {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'medagent-jest-')), 'results.json');
-  const jestArgs = ['--ci', '--json', `--outputFile=${out}`, '--maxWorkers=2'];
+  const jestArgs = ['--ci', '--json', `--outputFile=${out}`, '--maxWorkers=2', '--forceExit'];
   if (step('jest', bin('jest'), jestArgs) || fs.existsSync(out)) {
     try {
       const r = JSON.parse(fs.readFileSync(out, 'utf8'));

@@ -36,9 +36,16 @@ export interface Delivery {
   /** 1 on first delivery. */
   readonly deliveryCount: number;
   readonly headers: Readonly<Record<string, string>>;
+  /** True once ack / nak / term has been called (later settlements are no-ops). */
+  readonly settled?: boolean;
+  /** The consumer's maxDeliver, so a handler can tell its last attempt. */
+  readonly maxDeliver?: number;
   ack(): Promise<void>;
-  /** Redeliver after `delayMs` (default: the consumer's backoff for this attempt). */
-  nak(delayMs?: number): Promise<void>;
+  /**
+   * Redeliver after `delayMs` (default: the consumer's backoff for this attempt). `reason` is
+   * remembered and quoted in the MAX_DELIVERIES dead letter if this was the last attempt.
+   */
+  nak(delayMs?: number, reason?: string): Promise<void>;
   /** Poison: never redeliver; dead-letter now with this reason. */
   term(reason: string): Promise<void>;
   /** Extends the ack deadline of a long-running handler. */
@@ -79,7 +86,8 @@ export interface DeadLetter {
  */
 export interface Bus {
   readonly kind: 'in-process' | 'jetstream';
-  publish(subject: string, envelope: Envelope, opts?: PublishOptions): Promise<PublishAck>;
+  /** Accepts any payload type (e.g. buildEvent's TypedEnvelope, whose payload classes have no index signature). */
+  publish(subject: string, envelope: Envelope<object>, opts?: PublishOptions): Promise<PublishAck>;
   /** Publishes raw bytes without validation (tests and poison-message tooling only). */
   publishRaw(subject: string, data: Uint8Array, opts?: PublishOptions): Promise<PublishAck>;
   consume(spec: ConsumerSpec, handler: DeliveryHandler): Promise<ConsumerHandle>;

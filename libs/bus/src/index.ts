@@ -1,0 +1,28 @@
+export * from './port';
+export {
+  DEFAULT_BACKOFF_MS,
+  DEFAULT_DEDUP_WINDOW_MS,
+  HEADER_DEADLINE,
+  HEADER_TRACEPARENT,
+  backoffFor,
+  codeFromReason,
+  settleOnError,
+  subjectMatches,
+} from './common';
+export { InProcessBus, type InProcessBusOptions } from './in-process/bus';
+export { Collector } from './testing/collector';
+export {
+  BUS_EXCEPTION_FILTER,
+  BusClientProxy,
+  BusContext,
+  BusExceptionFilter,
+  BusTransportServer,
+  type BusEventExtras,
+  type BusTransportDefaults,
+} from './nest/transport';
+export { JetStreamBus, MIN_SERVER_VERSION, type JetStreamBusOptions } from './jetstream/bus';
+export { DEFAULT_TOPOLOGY, DEFAULT_LIMITS, maxDeliveriesAdvisorySubject, type TopologyNames, type TopologyLimits } from './jetstream/topology';
+export { startNatsServer, type NatsServerHandle, type NatsServerOptions } from './testing/nats-server';
+export { readModifyWrite, type KvEntry, type KvStore } from './kv/port';
+export { InMemoryKvStore } from './kv/memory';
+export { JetStreamKvStore, type JetStreamKvOptions } from './kv/jetstream';

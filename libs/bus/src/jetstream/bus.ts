@@ -1,0 +1,260 @@
+import { connect, headers as natsHeaders, type NatsConnection, type Subscription as NatsSub } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import {
+  BusUnavailableError,
+  ConfigError,
+  DLQ_PREFIX,
+  MAX_INLINE_PAYLOAD_BYTES,
+  decodeEvent,
+  dlqSubjectFor,
+  type Envelope,
+} from '@medagent/contracts';
+import { HEADER_DEADLINE, encodeEnvelope, makeDeadLetter, parseJson, validateSpec } from '../common';
+import type {
+  Bus,
+  ConsumerHandle,
+  ConsumerSpec,
+  DeadLetter,
+  DeliveryHandler,
+  PublishAck,
+  PublishOptions,
+  Subscription,
+} from '../port';
+import { PullLoop, type ConsumerHost } from './consumer';
+import { AdvisoryWatcher } from './advisories';
+import { PayloadStore } from './payloads';
+import {
+  DEFAULT_LIMITS,
+  DEFAULT_TOPOLOGY,
+  declareTopology,
+  ensureDurable,
+  type TopologyLimits,
+  type TopologyNames,
+} from './topology';
+
+export interface JetStreamBusOptions {
+  /** nats://host:port (comma-separated for a cluster). */
+  servers: string | string[];
+  /** Connection name shown in server monitoring (service id + instance). */
+  name?: string;
+  topology?: Partial<TopologyNames>;
+  limits?: Partial<TopologyLimits>;
+  /** Payloads above this many bytes go to the object store (default MAX_INLINE_PAYLOAD_BYTES). */
+  maxInlineBytes?: number;
+  /** Run the MAX_DELIVERIES advisory watcher in this process (default true). */
+  watchAdvisories?: boolean;
+  onError?: (error: unknown) => void;
+  /** How long stop()/close() wait for running handlers before giving up on them (default 10 s). */
+  drainTimeoutMs?: number;
+  /** Extra connection options (credentials, TLS) passed to `connect`. */
+  connectOptions?: Record<string, unknown>;
+}
+
+/** 2.9 is the floor: pull consumers with one filter subject, msg-id dedup, KV, object store. */
+export const MIN_SERVER_VERSION = '2.9.0';
+
+function assertServerVersion(version: string | undefined): void {
+  const [maj = 0, min = 0] = (version ?? '0.0.0').split('.').map((x) => Number.parseInt(x, 10));
+  if (maj < 2 || (maj === 2 && min < 9)) {
+    throw new ConfigError(`nats-server ${version ?? 'unknown'} is too old: medagent needs ${MIN_SERVER_VERSION}+ with JetStream`);
+  }
+}
+
+/**
+ * The distributed bus: NATS JetStream (server 2.9+). Topology is declared idempotently on
+ * start; see topology.ts for the retention choice and README.md for the subjects.
+ */
+export class JetStreamBus implements Bus {
+  readonly kind = 'jetstream' as const;
+  private readonly loops = new Set<PullLoop>();
+  private readonly subs = new Set<NatsSub>();
+  private watcher?: AdvisoryWatcher;
+  private closed = false;
+  private drainTimeoutMs = 10_000;
+
+  private constructor(
+    readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    readonly names: TopologyNames,
+    private readonly payloads: PayloadStore,
+    private readonly onError: (e: unknown) => void,
+  ) {}
+
+  static async connect(opts: JetStreamBusOptions): Promise<JetStreamBus> {
+    const names = { ...DEFAULT_TOPOLOGY, ...opts.topology };
+    const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+    let nc: NatsConnection;
+    try {
+      nc = await connect({ servers: opts.servers, name: opts.name ?? 'medagent', ...opts.connectOptions });
+    } catch (e) {
+      throw new BusUnavailableError(`cannot connect to NATS at ${String(opts.servers)}: ${(e as Error).message}`, { cause: e });
+    }
+    try {
+      assertServerVersion(nc.info?.version);
+      const jsm = await jetstreamManager(nc);
+      await declareTopology(jsm, names, limits);
+      const js = jetstream(nc);
+      const payloads = new PayloadStore(js, names.payloadBucket, opts.maxInlineBytes ?? MAX_INLINE_PAYLOAD_BYTES, limits.maxAgeMs);
+      const onError = opts.onError ?? ((e: unknown) => console.error('[bus:jetstream]', e));
+      const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError);
+      if (opts.drainTimeoutMs !== undefined) bus.drainTimeoutMs = opts.drainTimeoutMs;
+      if (opts.watchAdvisories ?? true) {
+        bus.watcher = new AdvisoryWatcher(js, jsm, names, (seq, consumer, deliveries) =>
+          bus.deadLetterFromAdvisory(seq, consumer, deliveries),
+        );
+        await bus.watcher.start(onError);
+      }
+      return bus;
+    } catch (e) {
+      await nc.close();
+      throw e;
+    }
+  }
+
+  async publish(subject: string, envelope: Envelope<object>, opts?: PublishOptions): Promise<PublishAck> {
+    const wire = await this.payloads.offload(envelope);
+    return this.publishRaw(subject, encodeEnvelope(wire), opts);
+  }
+
+  async publishRaw(subject: string, data: Uint8Array, opts: PublishOptions = {}): Promise<PublishAck> {
+    this.assertOpen();
+    const h = natsHeaders();
+    for (const [k, v] of Object.entries(opts.headers ?? {})) h.set(k, v);
+    if (opts.deadlineAt !== undefined) h.set(HEADER_DEADLINE, opts.deadlineAt);
+    const ack = await this.js.publish(subject, data, {
+      headers: h,
+      ...(opts.msgId !== undefined ? { msgID: opts.msgId } : {}),
+    });
+    return { duplicate: ack.duplicate, seq: ack.seq };
+  }
+
+  async consume(spec: ConsumerSpec, handler: DeliveryHandler): Promise<ConsumerHandle> {
+    this.assertOpen();
+    validateSpec(spec);
+    await ensureDurable(this.jsm, this.names.stream, spec);
+    const consumer = await this.js.consumers.get(this.names.stream, spec.durable);
+    const loop = new PullLoop(consumer, { ...spec }, handler, this.host);
+    this.loops.add(loop);
+    loop.start();
+    let stopping: Promise<void> | undefined;
+    return {
+      stop: () =>
+        (stopping ??= loop.stop(this.drainTimeoutMs).finally(() => {
+          this.loops.delete(loop);
+        })),
+    };
+  }
+
+  async subscribe(subject: string, handler: (envelope: Envelope, subject: string) => void): Promise<Subscription> {
+    this.assertOpen();
+    // Keep publish order even though payload_ref resolution is asynchronous.
+    let chain = Promise.resolve();
+    const sub = this.nc.subscribe(subject, {
+      callback: (err, msg) => {
+        if (err) return this.onError(err);
+        chain = chain.then(async () => {
+          const env = await this.decodeObserved(msg.data);
+          if (env) handler(env, msg.subject);
+        }).catch((e: unknown) => this.onError(e));
+      },
+    });
+    return this.track(sub);
+  }
+
+  async subscribeDeadLetters(handler: (dl: DeadLetter) => void): Promise<Subscription> {
+    this.assertOpen();
+    const sub = this.nc.subscribe(`${DLQ_PREFIX}.>`, {
+      callback: (err, msg) => {
+        if (err) return this.onError(err);
+        try {
+          handler(parseJson(msg.data) as DeadLetter);
+        } catch (e) {
+          this.onError(e);
+        }
+      },
+    });
+    return this.track(sub);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.loops].map((l) => l.stop(this.drainTimeoutMs)));
+    await this.watcher?.stop();
+    await this.nc.drain().catch(() => this.nc.close());
+  }
+
+  private async track(sub: NatsSub): Promise<Subscription> {
+    this.subs.add(sub);
+    // Flush so the server knows the interest before the caller publishes anything.
+    await this.nc.flush();
+    return {
+      unsubscribe: async () => {
+        this.subs.delete(sub);
+        if (!sub.isClosed()) await sub.drain();
+      },
+    };
+  }
+
+  private async decodeObserved(data: Uint8Array): Promise<Envelope | undefined> {
+    try {
+      const raw = parseJson(data);
+      const resolved = await this.payloads.resolve(raw);
+      return decodeEvent(raw, resolved === undefined ? {} : { resolvedPayload: resolved });
+    } catch {
+      return undefined;
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closed || this.nc.isClosed()) throw new BusUnavailableError('JetStream bus is closed');
+  }
+
+  private readonly host: ConsumerHost = {
+    resolvePayload: (raw) => this.payloads.resolve(raw),
+    deadLetter: (msg, durable, fields) => this.publishDeadLetter(msg.subject, msg.seq, durable, fields),
+    onError: (e) => this.onError(e),
+    isClosed: () => this.closed || this.nc.isClosed(),
+  };
+
+  /**
+   * The msg id is derived from (stream seq, durable): the consumer loop, a redelivery after
+   * a crash and the advisory watcher may all try to dead-letter one message; one survives.
+   * The original Nats-Msg-Id is never reused (that publish would be dropped as a duplicate).
+   */
+  private async publishDeadLetter(
+    subject: string,
+    seq: number,
+    durable: string,
+    fields: Omit<DeadLetter, 'original_subject' | 'dead_lettered_at'>,
+  ): Promise<void> {
+    const dl = makeDeadLetter(subject, { ...fields, stream_seq: seq });
+    const h = natsHeaders();
+    h.set('Medagent-Dead-Letter-Code', dl.code);
+    await this.js.publish(dlqSubjectFor(subject), new TextEncoder().encode(JSON.stringify(dl)), {
+      msgID: `dl.${this.names.stream}.${seq}.${durable}`,
+      headers: h,
+    });
+  }
+
+  /** A MAX_DELIVERIES advisory: the last attempt expired (worker hung or was killed). */
+  private async deadLetterFromAdvisory(seq: number, durable: string, deliveries: number): Promise<void> {
+    const stored = await this.jsm.streams.getMessage(this.names.stream, { seq });
+    if (!stored) return; // aged out of the stream: nothing left to dead-letter
+    const fields: Omit<DeadLetter, 'original_subject' | 'dead_lettered_at'> = {
+      code: 'MAX_DELIVERIES',
+      reason: `max deliveries (${deliveries}) exhausted; last attempt: ack wait expired (worker hung or died)`,
+      deliveries,
+    };
+    try {
+      const raw = parseJson(stored.data);
+      const resolved = await this.payloads.resolve(raw);
+      fields.envelope = decodeEvent(raw, resolved === undefined ? {} : { resolvedPayload: resolved });
+    } catch {
+      fields.raw = new TextDecoder().decode(stored.data);
+    }
+    await this.publishDeadLetter(stored.subject, seq, durable, fields);
+  }
+}
+

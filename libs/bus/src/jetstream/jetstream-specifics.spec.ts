@@ -1,0 +1,134 @@
+import { buildEvent, type Envelope } from '@medagent/contracts';
+import { jetstreamManager } from '@nats-io/jetstream';
+import type { DeadLetter, Delivery } from '../port';
+import { Collector } from '../testing/collector';
+import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
+import { JetStreamBus } from './bus';
+import { maxDeliveriesAdvisorySubject } from './topology';
+
+let server: NatsServerHandle;
+const buses: JetStreamBus[] = [];
+const open = async (o: { watchAdvisories?: boolean; maxInlineBytes?: number; drainTimeoutMs?: number } = {}): Promise<JetStreamBus> => {
+  const bus = await JetStreamBus.connect({ servers: server.url, limits: { storage: 'memory' }, ...o });
+  buses.push(bus);
+  return bus;
+};
+
+beforeAll(async () => {
+  server = await startNatsServer({ jetstream: true });
+});
+afterEach(async () => {
+  await Promise.all(buses.splice(0).map((b) => b.close()));
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+const ev = (text: string): Envelope =>
+  buildEvent({
+    type: 'task.started',
+    correlation_id: 'req-js',
+    producer: 'worker-research',
+    payload: { task_id: 't', attempt: 1, worker_instance: text },
+  }) as Envelope;
+
+describe('JetStreamBus specifics', () => {
+  it('declares streams idempotently, with limits retention on the work stream', async () => {
+    const a = await open();
+    await open();
+    const jsm = await jetstreamManager(a.nc);
+    const info = await jsm.streams.info(a.names.stream);
+    expect(info.config.retention).toBe('limits');
+    expect(info.config.subjects).toEqual(['medagent.>']);
+    expect((await jsm.streams.info(a.names.dlqStream)).config.subjects).toEqual(['medagent_dlq.>']);
+  });
+
+  it('moves an oversized payload to the object store and resolves it on consume and subscribe', async () => {
+    const bus = await open({ maxInlineBytes: 64 });
+    const subject = 'medagent.task.started.big';
+    const big = ev('x'.repeat(500));
+    const seen = new Collector<Envelope>();
+    const raw = new Collector<string>();
+    bus.nc.subscribe(subject, { callback: (_e, m) => raw.push(m.string()) });
+    await bus.subscribe(subject, (e) => seen.push(e));
+    const got = new Collector<Delivery>();
+    await bus.consume({ durable: 'big', subject, maxDeliver: 2, ackWaitMs: 5000 }, async (d) => {
+      got.push(d);
+      await d.ack();
+    });
+    await bus.publish(subject, big);
+    const [d] = await got.next(1);
+    expect(d?.envelope.payload).toEqual(big.payload);
+    expect(d?.envelope.payload_ref).toMatchObject({ store: 'medagent_payloads', size: expect.any(Number) as number });
+    expect((await seen.next(1))[0]?.payload).toEqual(big.payload);
+    const wire = JSON.parse((await raw.next(1))[0] ?? '{}') as Record<string, unknown>;
+    expect(wire['payload']).toBeUndefined();
+    expect(wire['payload_ref']).toBeDefined();
+  });
+
+  it('dead-letters the message of a worker killed on its last attempt, even if no watcher ran then', async () => {
+    const subject = 'medagent.task.started.killed';
+    const spec = { durable: 'killed', subject, maxDeliver: 1, ackWaitMs: 300 };
+    // Neither the dying worker nor its surviving peer runs a watcher: only the advisory
+    // captured in the advisory stream can still turn the message into a dead letter.
+    const victim = await open({ watchAdvisories: false, drainTimeoutMs: 50 });
+    const peer = await open({ watchAdvisories: false });
+    const advisory = new Collector<string>();
+    peer.nc.subscribe(maxDeliveriesAdvisorySubject(peer.names.stream, 'killed'), {
+      callback: (_e, m) => advisory.push(m.string()),
+    });
+    await peer.nc.flush();
+    const got = new Collector<number>();
+    await victim.consume(spec, (d) => {
+      got.push(d.deliveryCount);
+      return new Promise<void>(() => undefined); // never settles
+    });
+    const env = ev('doomed');
+    await victim.publish(subject, env, { msgId: `orig-${env.event_id}` });
+    await got.next(1);
+    await victim.nc.close(); // SIGKILL as far as the server can tell: no ack, no nak, gone
+    // The server notices the exhausted message when a live instance pulls again.
+    await peer.consume(spec, (d) => d.ack());
+    await advisory.next(1, 5000, 'MAX_DELIVERIES advisories');
+
+    const survivor = await open();
+    const dead = new Collector<DeadLetter>();
+    await survivor.subscribeDeadLetters(dead.push);
+    // The new watcher may have drained the advisory before we subscribed: read the DLQ stream too.
+    const jsm = await jetstreamManager(survivor.nc);
+    const stored = await jsm.streams
+      .getMessage(survivor.names.dlqStream, { last_by_subj: `medagent_dlq.${subject}` })
+      .catch(() => null);
+    const dl = stored ? (JSON.parse(stored.string()) as DeadLetter) : (await dead.next(1))[0];
+    expect(dl).toMatchObject({ code: 'MAX_DELIVERIES', deliveries: 1, event_id: env.event_id, original_subject: subject });
+    expect(dl?.reason).toMatch(/ack wait expired/);
+  });
+
+  it('term publishes the dead letter even when the original carried a msg id', async () => {
+    const bus = await open();
+    const subject = 'medagent.task.started.termid';
+    const dead = new Collector<DeadLetter>();
+    await bus.subscribeDeadLetters(dead.push);
+    await bus.consume({ durable: 'termid', subject, maxDeliver: 3, ackWaitMs: 5000 }, (d) => d.term('TASK_REFUSED: no'));
+    const env = ev('t');
+    await bus.publish(subject, env, { msgId: env.event_id });
+    const [dl] = await dead.where((d) => d.original_subject === subject);
+    expect(dl).toMatchObject({ code: 'TASK_REFUSED', event_id: env.event_id });
+  });
+
+  it('updates an existing durable when its ack wait changes, and refuses another filter', async () => {
+    const bus = await open();
+    const spec = { durable: 'upd', subject: 'medagent.task.started.upd', maxDeliver: 2, ackWaitMs: 1000 };
+    await (await bus.consume(spec, (d) => d.ack())).stop();
+    await (await bus.consume({ ...spec, ackWaitMs: 2000 }, (d) => d.ack())).stop();
+    const jsm = await jetstreamManager(bus.nc);
+    expect((await jsm.consumers.info(bus.names.stream, 'upd')).config.ack_wait).toBe(2000 * 1_000_000);
+    await expect(bus.consume({ ...spec, subject: 'medagent.>' }, (d) => d.ack())).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+    });
+  });
+
+  it('fails, not skips, when the server is unreachable', async () => {
+    await expect(JetStreamBus.connect({ servers: 'nats://127.0.0.1:1' })).rejects.toMatchObject({ code: 'BUS_UNAVAILABLE' });
+  });
+});

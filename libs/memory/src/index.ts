@@ -1,0 +1,3 @@
+export * from './port';
+export * from './in-memory';
+export * from './redis';
