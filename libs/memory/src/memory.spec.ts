@@ -1,3 +1,4 @@
+import Redis from 'ioredis';
 import { InMemoryMemoryStore } from './in-memory';
 import { RedisMemoryStore } from './redis';
 import type { MemoryStore, Turn } from './port';
@@ -63,7 +64,6 @@ describe('redis memory (real redis-server)', () => {
   it('sets a TTL on session keys', async () => {
     const store = new RedisMemoryStore({ url: server.url, ttlSeconds: 60, keyPrefix: `ttl${Date.now()}` });
     await store.append('u', 's', turn(1));
-    const Redis = (await import('ioredis')).default;
     const probe = new Redis(server.url);
     const keys = await probe.keys(`ttl*`);
     const ttls = await Promise.all(keys.map((k) => probe.ttl(k)));
