@@ -1,0 +1,113 @@
+import {
+  CAPABILITY_POLICY,
+  SKILL_NAMES,
+  type Skill,
+  type SkillDefinition,
+  type TaskType,
+  type WorkerRole,
+} from '@medagent/contracts';
+import type { ToolSchema } from '../model/chat-model';
+import { relevantTools } from './task-tools';
+
+/** Any skill, whatever its input/output types; `never` input keeps every Skill<I, O> assignable. */
+export type AnySkill = Skill<never, unknown>;
+/** How the loop calls a skill once the validator has checked the arguments against its schema. */
+export type CallableSkill = Skill<Record<string, unknown>, unknown>;
+
+export type CapabilityPolicy = Readonly<Record<WorkerRole, readonly string[]>>;
+
+export function toToolSchema(def: SkillDefinition): ToolSchema {
+  return {
+    type: 'function',
+    function: { name: def.name, description: def.description, parameters: def.input_schema },
+  };
+}
+
+/**
+ * The tools one worker role may see and run. Filtering happens here, when the registry is
+ * built, so a skill the policy does not name for this role cannot be shown or executed,
+ * whatever the deployment happened to load.
+ */
+export class ToolRegistry {
+  private readonly skills: ReadonlyMap<string, AnySkill>;
+
+  private constructor(
+    readonly role: WorkerRole,
+    skills: ReadonlyMap<string, AnySkill>,
+    /** Loaded skills the policy withheld from this role; reported, never exposed. */
+    readonly withheld: readonly string[],
+  ) {
+    this.skills = skills;
+  }
+
+  static forRole(
+    role: WorkerRole,
+    skills: readonly AnySkill[],
+    policy: CapabilityPolicy = CAPABILITY_POLICY,
+  ): ToolRegistry {
+    const allowed = new Set(policy[role] ?? []);
+    const kept = new Map<string, AnySkill>();
+    const withheld: string[] = [];
+    for (const skill of skills) {
+      const name = skill.definition.name;
+      if (!allowed.has(name)) withheld.push(name);
+      else if (kept.has(name)) throw new Error(`duplicate skill "${name}" in registry for ${role}`);
+      else kept.set(name, skill);
+    }
+    return new ToolRegistry(role, kept, withheld);
+  }
+
+  /**
+   * A narrower registry: the package's `allowed_tools` can only remove tools, never add
+   * one the policy withheld. An empty list means the package sets no extra limit.
+   */
+  restrictTo(allowed: readonly string[]): ToolRegistry {
+    if (allowed.length === 0) return this;
+    const keep = new Set(allowed);
+    const kept = new Map([...this.skills].filter(([name]) => keep.has(name)));
+    const dropped = [...this.skills.keys()].filter((n) => !keep.has(n));
+    return new ToolRegistry(this.role, kept, [...this.withheld, ...dropped]);
+  }
+
+  has(name: string): boolean {
+    return this.skills.has(name);
+  }
+
+  get(name: string): CallableSkill | undefined {
+    // The validator checks arguments against the skill's own input schema before execution.
+    return this.skills.get(name) as CallableSkill | undefined;
+  }
+
+  names(): string[] {
+    return [...this.skills.keys()];
+  }
+
+  definitions(): SkillDefinition[] {
+    return [...this.skills.values()].map((s) => s.definition);
+  }
+
+  schemas(): ToolSchema[] {
+    return this.definitions().map(toToolSchema);
+  }
+
+  /**
+   * The schemas worth showing for this task (context economy). Any registry tool stays
+   * executable; when nothing matches, the whole registry is shown rather than nothing.
+   */
+  relevantFor(taskType: TaskType, instruction: string): ToolSchema[] {
+    const wanted = relevantTools(taskType, instruction).filter((n) => this.skills.has(n));
+    if (wanted.length === 0) return this.schemas();
+    return wanted.flatMap((n) => {
+      const skill = this.skills.get(n);
+      return skill ? [toToolSchema(skill.definition)] : [];
+    });
+  }
+
+  /** A name the platform knows but this role may not use: a capability violation, not a typo. */
+  isForbidden(name: string): boolean {
+    return (
+      !this.skills.has(name) &&
+      ((SKILL_NAMES as readonly string[]).includes(name) || this.withheld.includes(name))
+    );
+  }
+}
