@@ -26,3 +26,4 @@ export { startNatsServer, type NatsServerHandle, type NatsServerOptions } from '
 export { readModifyWrite, type KvEntry, type KvStore } from './kv/port';
 export { InMemoryKvStore } from './kv/memory';
 export { JetStreamKvStore, type JetStreamKvOptions } from './kv/jetstream';
+export { BUS, KV } from './tokens';

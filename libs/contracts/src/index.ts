@@ -12,3 +12,4 @@ export * from './events';
 export * from './payloads';
 export * from './record';
 export * from './hash';
+export * from './labels';

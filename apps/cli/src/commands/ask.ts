@@ -1,0 +1,50 @@
+import type { Evidence } from '@medagent/contracts';
+import { startEmbedded, type AskResult } from '@medagent/runtime';
+import { embeddedMemory } from './memory';
+import { parseArgs, str, num, UsageError } from '../args';
+import { progressPrinter } from './progress';
+
+export const ASK_HELP = `medagent ask "<question>" [--json] [--user U] [--session S] [--lang zh|en] [--quiet]
+  Runs the question through coordinator → lead → workers → lead → coordinator (embedded mode,
+  offline model) and prints progress lines, then the answer with its sources.`;
+
+function render(r: AskResult): string {
+  const rec = r.record;
+  const a = rec.answer;
+  const lines = [`\n${a?.text ?? '(no answer)'}`];
+  const sources: Evidence[] = a?.sources ?? [];
+  if (sources.length && !(a?.text ?? '').includes(sources[0]?.title ?? '\u0000')) {
+    lines.push('\nSources:');
+    sources.forEach((s, i) => lines.push(`  [${i + 1}] ${s.title} — ${s.source_name ?? s.source_id}${s.year ? `, ${s.year}` : ''}`));
+  }
+  const actions = a?.safety_actions ?? [];
+  lines.push(
+    `\nrequest ${rec.request_id} · ${rec.status} · exit ${a?.exit ?? '-'} · ${rec.timings['total_ms'] ?? '?'} ms · trace ${rec.trace_id}` +
+      (actions.length ? `\nsafety: ${actions.map((x) => x.kind).join(', ')}` : ''),
+  );
+  return lines.join('\n');
+}
+
+export async function askCommand(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, ['json', 'quiet']);
+  const question = args.positionals.join(' ').trim();
+  if (!question) throw new UsageError(ASK_HELP);
+  const json = args.flags['json'] === true;
+  const quiet = args.flags['quiet'] === true;
+  const rt = await startEmbedded({ memory: embeddedMemory() });
+  try {
+    const log = (l: string) => process.stderr.write(`${l}\n`);
+    const onEvent = quiet ? undefined : progressPrinter(log);
+    const lang = str(args, 'lang');
+    const user = str(args, 'user', 'cli-user') as string;
+    const session = str(args, 'session', 'default') as string;
+    const r = await rt.client.ask(
+      { message: question, user_id: user, session_id: session, channel: 'cli', ...(lang === 'zh' || lang === 'en' ? { lang } : {}) },
+      { ...(onEvent ? { onEvent } : {}), timeoutMs: num(args, 'timeout-ms', 120_000) },
+    );
+    process.stdout.write(json ? `${JSON.stringify(r.record, null, 2)}\n` : `${render(r)}\n`);
+    return r.status === 'completed' ? 0 : 1;
+  } finally {
+    await rt.close();
+  }
+}

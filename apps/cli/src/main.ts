@@ -1,0 +1,40 @@
+import 'reflect-metadata';
+import { MedagentError } from '@medagent/contracts';
+import { UsageError } from './args';
+import { askCommand, ASK_HELP } from './commands/ask';
+import { skillsCommand } from './commands/skills';
+
+type Command = (argv: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, Command> = {
+  ask: askCommand,
+  skills: skillsCommand,
+};
+
+const HELP = `medagent — event-driven multi-agent medical Q&A and medication safety
+
+  medagent ask "<question>" [--json] [--user U] [--session S]
+  medagent skills [--json]
+
+${ASK_HELP}`;
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  if (!cmd || cmd === 'help' || cmd === '--help' || cmd === '-h') {
+    process.stdout.write(`${HELP}\n`);
+    return cmd ? 0 : 2;
+  }
+  const run = COMMANDS[cmd];
+  if (!run) throw new UsageError(`unknown command "${cmd}"\n\n${HELP}`);
+  return run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    if (e instanceof UsageError) process.stderr.write(`${e.message}\n`);
+    else if (e instanceof MedagentError) process.stderr.write(`medagent: ${e.name} (${e.code}): ${e.message}\n`);
+    else process.stderr.write(`medagent: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(e instanceof UsageError ? 2 : 1);
+  },
+);

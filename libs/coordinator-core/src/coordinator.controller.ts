@@ -1,0 +1,91 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import { ConflictError, parseSubject, payloadOf, type Envelope } from '@medagent/contracts';
+import type { BusContext } from '@medagent/bus';
+import { SpanKind, contextFromTraceparent, withSpan } from '@medagent/telemetry';
+import { Finisher } from './finisher';
+import { Orchestrator } from './orchestrator';
+import { RequestStore } from './request-store';
+
+// One durable consumer per event type: nats-server 2.9 allows one filter subject per consumer.
+const c = (durable: string) => ({ durable, maxDeliver: 5, ackWaitMs: 15_000, concurrency: 16 });
+
+function traced<T>(name: string, env: Envelope, fn: () => Promise<T>): Promise<T> {
+  return withSpan(
+    name,
+    { 'medagent.request_id': env.correlation_id, 'medagent.event_id': env.event_id, ...(env.task_id ? { 'medagent.task_id': env.task_id } : {}) },
+    fn,
+    { kind: SpanKind.CONSUMER, parent: contextFromTraceparent(env.traceparent) },
+  );
+}
+
+@Controller()
+export class CoordinatorController {
+  constructor(
+    private readonly orchestrator: Orchestrator,
+    private readonly finisher: Finisher,
+    private readonly store: RequestStore,
+  ) {}
+
+  @EventPattern('medagent.request.submitted.*', c('coordinator_request_submitted'))
+  submitted(@Payload() env: Envelope): Promise<void> {
+    return traced('coordinator.request', env, () => this.orchestrator.onSubmitted(env));
+  }
+
+  @EventPattern('medagent.plan.produced.*', c('coordinator_plan_produced'))
+  planProduced(@Payload() env: Envelope): Promise<void> {
+    return traced('coordinator.plan_validate', env, () => this.orchestrator.onPlanProduced(env));
+  }
+
+  @EventPattern('medagent.task.started.*', c('coordinator_task_started'))
+  started(@Payload() env: Envelope): Promise<void> {
+    return traced('coordinator.task_started', env, () => this.orchestrator.onTaskStarted(env));
+  }
+
+  @EventPattern('medagent.artifact.produced.*', c('coordinator_artifact_produced'))
+  artifact(@Payload() env: Envelope, @Ctx() ctx: BusContext): Promise<void> {
+    const role = parseSubject(ctx.getSubject()).role;
+    return traced('coordinator.artifact', env, () => this.orchestrator.onArtifact(env, role));
+  }
+
+  @EventPattern('medagent.task.completed.*', c('coordinator_task_completed'))
+  completed(@Payload() env: Envelope): Promise<void> {
+    return traced('coordinator.task_completed', env, async () => {
+      const p = payloadOf(env, 'task.completed');
+      // artifact.produced travels on its own consumer: wait (retry) until it is stored.
+      const [stored] = await this.store.contributions(env.correlation_id, [p.task_id]);
+      const rec = await this.store.get(env.correlation_id);
+      if (!stored && rec && rec.status === 'dispatched')
+        throw new ConflictError(`contribution for ${p.task_id} not stored yet`, { retryAfterMs: 50 });
+      await this.orchestrator.onTaskCompleted(env);
+    });
+  }
+
+  @EventPattern('medagent.task.failed.*', c('coordinator_task_failed'))
+  failed(@Payload() env: Envelope): Promise<void> {
+    return traced('coordinator.task_failed', env, () => this.orchestrator.onTaskFailed(env));
+  }
+
+  @EventPattern('medagent.task.refused.*', c('coordinator_task_refused'))
+  refused(@Payload() env: Envelope): Promise<void> {
+    return traced('coordinator.task_refused', env, () => this.orchestrator.onTaskRefused(env));
+  }
+
+  @EventPattern('medagent.synthesis.produced.*', c('coordinator_synthesis_produced'))
+  synthesis(@Payload() env: Envelope): Promise<void> {
+    const p = payloadOf(env, 'synthesis.produced');
+    return traced('coordinator.synthesis_received', env, () =>
+      this.finisher.onSynthesisProduced(p.request_id, p.text, p.sources),
+    );
+  }
+
+  @EventPattern('medagent.approval.requested.*', c('coordinator_approval_requested'))
+  approvalRequested(@Payload() env: Envelope): Promise<void> {
+    return this.orchestrator.onApproval(env, 'requested');
+  }
+
+  @EventPattern('medagent.approval.resolved.*', c('coordinator_approval_resolved'))
+  approvalResolved(@Payload() env: Envelope): Promise<void> {
+    return this.orchestrator.onApproval(env, 'resolved');
+  }
+}

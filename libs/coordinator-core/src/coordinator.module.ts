@@ -1,0 +1,53 @@
+import { Module, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
+import { BUS, BUS_EXCEPTION_FILTER, KV, type Bus, type KvStore } from '@medagent/bus';
+import { MEMORY, type MemoryStore } from '@medagent/memory';
+import { SafetyBoundary } from './boundary';
+import { CoordinatorConfig } from './config';
+import { CoordinatorController } from './coordinator.controller';
+import { DeadlineScheduler } from './deadlines';
+import { Finisher } from './finisher';
+import { Orchestrator } from './orchestrator';
+import { PreRiskService } from './prerisk.service';
+import { RequestStore } from './request-store';
+
+export interface CoordinatorModuleOptions {
+  bus: Bus;
+  kv: KvStore;
+  memory: MemoryStore;
+  config: CoordinatorConfig;
+  preriskVersion?: string;
+  /** Injected in contract tests to count boundary passes per exit. */
+  boundary?: SafetyBoundary;
+}
+
+class CoordinatorBootstrap implements OnApplicationBootstrap {
+  constructor(private readonly orchestrator: Orchestrator) {}
+  async onApplicationBootstrap(): Promise<void> {
+    await this.orchestrator.resume();
+  }
+}
+
+@Module({})
+export class CoordinatorModule {
+  static register(opts: CoordinatorModuleOptions): DynamicModule {
+    return {
+      module: CoordinatorModule,
+      controllers: [CoordinatorController],
+      providers: [
+        { provide: BUS, useValue: opts.bus },
+        { provide: KV, useValue: opts.kv },
+        { provide: MEMORY, useValue: opts.memory },
+        { provide: CoordinatorConfig, useValue: opts.config },
+        { provide: RequestStore, useFactory: (kv: KvStore) => new RequestStore(kv), inject: [KV] },
+        { provide: SafetyBoundary, useValue: opts.boundary ?? new SafetyBoundary(opts.config.emergencyNumberEn) },
+        { provide: PreRiskService, useValue: new PreRiskService(opts.preriskVersion) },
+        DeadlineScheduler,
+        Finisher,
+        Orchestrator,
+        { provide: CoordinatorBootstrap, useFactory: (o: Orchestrator) => new CoordinatorBootstrap(o), inject: [Orchestrator] },
+        BUS_EXCEPTION_FILTER,
+      ],
+      exports: [RequestStore, SafetyBoundary, Orchestrator],
+    };
+  }
+}

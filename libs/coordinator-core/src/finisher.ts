@@ -1,0 +1,222 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  assertRequestTransition,
+  assertTaskTransition,
+  buildEvent,
+  subjectFor,
+  type Contribution,
+  type Evidence,
+  type RequestRecord,
+  type TaskType,
+} from '@medagent/contracts';
+import { BUS, type Bus } from '@medagent/bus';
+import { MEMORY, type MemoryStore } from '@medagent/memory';
+import { currentTraceparent, withSpan } from '@medagent/telemetry';
+import { SafetyBoundary } from './boundary';
+import { collectSources, composePartial, errorText, medicationVerdictOf } from './compose';
+import { CoordinatorConfig } from './config';
+import { DeadlineScheduler } from './deadlines';
+import { RequestStore, type StoredRequest } from './request-store';
+import type { AnswerRecord } from '@medagent/contracts';
+
+type Exit = AnswerRecord['exit'];
+const OPEN = new Set(['created', 'scheduled', 'running', 'awaiting_approval']);
+
+export function publicRecord(s: StoredRequest, contributions: Contribution[]): RequestRecord & { question: string } {
+  const { state: _state, ...rest } = s;
+  return { ...rest, contributions };
+}
+
+/** Everything after dispatch: when to synthesise, and the one exit every answer leaves by. */
+@Injectable()
+export class Finisher {
+  constructor(
+    @Inject(BUS) private readonly bus: Bus,
+    private readonly store: RequestStore,
+    @Inject(MEMORY) private readonly memory: MemoryStore,
+    private readonly boundary: SafetyBoundary,
+    private readonly config: CoordinatorConfig,
+    private readonly deadlines: DeadlineScheduler,
+  ) {}
+
+  /** Called after any task reached a terminal state; acts only once all have. */
+  async onTasksSettled(requestId: string): Promise<void> {
+    const rec = await this.store.require(requestId);
+    if (rec.status !== 'dispatched' || rec.tasks.some((t) => OPEN.has(t.status))) return;
+    const done = rec.tasks.filter((t) => t.status === 'completed');
+    const cs = await this.store.contributions(requestId, done.map((t) => t.task_id));
+    if (rec.plan?.complexity === 'complex' && cs.length >= 2) return this.requestSynthesis(rec, cs);
+    if (cs.length === 0) return this.finalize(requestId, 'error', errorText(rec.lang), []);
+    const only = cs[0] as Contribution;
+    if (rec.plan?.complexity === 'complex') {
+      const missing = rec.tasks.filter((t) => t.status !== 'completed').map((t) => t.task_type);
+      return this.finalize(requestId, 'partial', composePartial(cs, missing, rec.lang), collectSources(cs));
+    }
+    const exit: Exit = rec.state.escalated ? 'escalation' : rec.plan?.source === 'fallback' ? 'fallback' : 'single';
+    return this.finalize(requestId, exit, only.text, collectSources(cs));
+  }
+
+  private async requestSynthesis(rec: StoredRequest, cs: Contribution[]): Promise<void> {
+    const at = new Date(Date.now() + this.config.synthesisDeadlineMs).toISOString();
+    const claimed = await this.store.mutate(rec.request_id, (cur) => {
+      if (cur.status !== 'dispatched') return { result: false };
+      cur.status = assertRequestTransition(cur.status, 'synthesising');
+      cur.state.synthesis_deadline_at = at;
+      cur.state.marks['synthesis_requested'] = Date.now();
+      return { next: cur, result: true };
+    });
+    if (!claimed) return;
+    this.deadlines.schedule(rec.request_id, 'synthesis', at, () => this.onSynthesisDeadline(rec.request_id));
+    const env = buildEvent({
+      type: 'synthesis.requested',
+      correlation_id: rec.request_id,
+      producer: 'coordinator',
+      payload: { request_id: rec.request_id, message: rec.question, lang: rec.lang, plan: { ...rec.plan }, contributions: cs },
+      ...traceOpt(rec),
+    });
+    await this.bus.publish(subjectFor('synthesis.requested', 'coordinator'), env, { msgId: `synth:${rec.request_id}` });
+  }
+
+  async onSynthesisProduced(requestId: string, text: string, sources: Evidence[]): Promise<void> {
+    const rec = await this.store.get(requestId);
+    if (!rec || rec.status !== 'synthesising') return;
+    await this.finalize(requestId, 'synthesis', text, sources);
+  }
+
+  async onSynthesisDeadline(requestId: string): Promise<void> {
+    const rec = await this.store.get(requestId);
+    if (!rec || rec.status !== 'synthesising') return;
+    await this.finalizePartial(rec);
+  }
+
+  /** The request deadline: cancel what is still open and answer with what arrived. */
+  async onRequestDeadline(requestId: string): Promise<void> {
+    const rec = await this.store.get(requestId);
+    if (!rec || rec.status === 'completed' || rec.status === 'failed' || rec.state.exit_claimed) return;
+    await this.store.mutate(requestId, (cur) => {
+      for (const t of cur.tasks) if (OPEN.has(t.status)) t.status = assertTaskTransition(t.status, 'canceled');
+      return { next: cur, result: undefined };
+    });
+    await this.finalizePartial(await this.store.require(requestId));
+  }
+
+  private async finalizePartial(rec: StoredRequest): Promise<void> {
+    const done = rec.tasks.filter((t) => t.status === 'completed');
+    const cs = await this.store.contributions(rec.request_id, done.map((t) => t.task_id));
+    if (cs.length === 0) return this.finalize(rec.request_id, 'error', errorText(rec.lang), []);
+    const missing: TaskType[] = rec.tasks.filter((t) => t.status !== 'completed').map((t) => t.task_type);
+    return this.finalize(rec.request_id, 'partial', composePartial(cs, missing, rec.lang), collectSources(cs));
+  }
+
+  /**
+   * The single exit. Claimed once per request (exit_claimed), then: final safety boundary
+   * once, host recheck, persist, memory, result event. Error exits pass the same boundary.
+   */
+  async finalize(requestId: string, exit: Exit, text: string, sources: Evidence[]): Promise<void> {
+    const claimed = await this.store.mutate(requestId, (cur) => {
+      if (cur.state.exit_claimed || cur.status === 'completed' || cur.status === 'failed') return { result: false };
+      cur.state.exit_claimed = exit;
+      if (cur.status === 'dispatched' || cur.status === 'synthesising')
+        cur.status = assertRequestTransition(cur.status, 'safety');
+      cur.state.marks['exit'] = Date.now();
+      return { next: cur, result: true };
+    });
+    if (!claimed) return;
+    this.deadlines.clearRequest(requestId);
+    const rec = await this.store.require(requestId);
+    const taskIds = rec.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id);
+    const cs = await this.store.contributions(requestId, taskIds);
+    await withSpan('coordinator.final_safety', { 'medagent.request_id': requestId, 'medagent.exit': exit }, async () => {
+      const input = {
+        text,
+        lang: rec.lang,
+        escalated: rec.state.escalated,
+        ...(rec.prerisk?.decision === 'ESCALATE' ? { escalation_category: rec.prerisk.category } : {}),
+        ...withVerdict(medicationVerdictOf(cs)),
+      };
+      const checked = this.boundary.recheck(input, this.boundary.apply(input));
+      const failed = exit === 'error';
+      const completeness = completenessOf(rec, cs);
+      const final = await this.store.mutate(requestId, (cur) => {
+        cur.answer = { text: checked.text, sources, safety_actions: checked.actions, exit };
+        cur.status = failed ? 'failed' : assertRequestTransition(cur.status, 'completed');
+        if (failed) cur.error = { code: 'NO_CONTRIBUTIONS', message: 'no task produced a contribution' };
+        cur.completed_at = new Date().toISOString();
+        cur.completeness = completeness;
+        cur.timings = timingsOf(cur);
+        return { next: cur, result: cur };
+      });
+      await this.remember(final, checked.text);
+      await this.publishResult(final, cs);
+    });
+  }
+
+  private async remember(rec: StoredRequest, answer: string): Promise<void> {
+    const r = await this.memory.append(rec.user_id, rec.session_id, {
+      request_id: rec.request_id,
+      at: rec.completed_at ?? new Date().toISOString(),
+      question: rec.question,
+      answer_digest: answer.replace(/\s+/g, ' ').slice(0, 240),
+      task_types: rec.plan?.tasks.map((t) => t.task_type) ?? [],
+      ...(rec.prerisk ? { risk: rec.prerisk.decision } : {}),
+    });
+    if (r.degraded && !rec.memory.degraded) {
+      await this.store.mutate(rec.request_id, (cur) => {
+        cur.memory.degraded = true;
+        return { next: cur, result: undefined };
+      });
+      rec.memory.degraded = true;
+    }
+  }
+
+  private async publishResult(rec: StoredRequest, cs: Contribution[]): Promise<void> {
+    const record = publicRecord(rec, cs) as unknown as Record<string, unknown>;
+    const env =
+      rec.status === 'failed'
+        ? buildEvent({
+            type: 'request.failed',
+            correlation_id: rec.request_id,
+            producer: 'coordinator',
+            payload: { request_id: rec.request_id, code: rec.error?.code ?? 'INTERNAL', message: rec.error?.message ?? '', record },
+            ...traceOpt(rec),
+          })
+        : buildEvent({
+            type: 'request.completed',
+            correlation_id: rec.request_id,
+            producer: 'coordinator',
+            payload: { request_id: rec.request_id, record },
+            ...traceOpt(rec),
+          });
+    const subject = subjectFor(env.event_type, 'coordinator');
+    await this.bus.publish(subject, env, { msgId: `result:${rec.request_id}` });
+  }
+}
+
+function withVerdict(v: ReturnType<typeof medicationVerdictOf>): { medication_verdict?: NonNullable<typeof v> } {
+  return v ? { medication_verdict: v } : {};
+}
+
+export function traceOpt(rec: StoredRequest): { traceparent?: string } {
+  const tp = currentTraceparent() ?? rec.state.traceparent;
+  return tp ? { traceparent: tp } : {};
+}
+
+function completenessOf(rec: StoredRequest, cs: Contribution[]): number {
+  const n = rec.plan?.tasks.length ?? 1;
+  const sum = cs.reduce((a, c) => a + c.completeness, 0);
+  return Math.round((sum / Math.max(1, n)) * 100) / 100;
+}
+
+function timingsOf(rec: StoredRequest): Record<string, number> {
+  const m = rec.state.marks;
+  const d = (a: string, b: string) => (m[a] !== undefined && m[b] !== undefined ? (m[b] as number) - (m[a] as number) : undefined);
+  const out: Record<string, number | undefined> = {
+    prerisk_ms: d('received', 'prerisk_done'),
+    planning_ms: d('prerisk_done', 'dispatched'),
+    tasks_ms: d('dispatched', 'tasks_done'),
+    synthesis_ms: d('synthesis_requested', 'exit'),
+    total_ms: Date.now() - (m['received'] ?? Date.now()),
+  };
+  return Object.fromEntries(Object.entries(out).filter((e): e is [string, number] => e[1] !== undefined));
+}
+

@@ -1,0 +1,7 @@
+export { CoordinatorModule, type CoordinatorModuleOptions } from './coordinator.module';
+export { CoordinatorConfig, loadCoordinatorConfig, COORDINATOR_ENV_VARS } from './config';
+export { RequestStore, type StoredRequest, type CoordinatorState } from './request-store';
+export { SafetyBoundary, type BoundaryInput, type BoundaryResult } from './boundary';
+export { publicRecord } from './finisher';
+export { fallbackPlan } from './orchestrator';
+export { detectLang } from './compose';

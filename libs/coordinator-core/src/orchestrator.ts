@@ -1,0 +1,328 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  CONTRIBUTION_SCHEMA_ID,
+  CapabilityViolationError,
+  ContractViolationError,
+  assertRequestTransition,
+  assertTaskTransition,
+  buildEvent,
+  payloadOf,
+  skillsFor,
+  subjectFor,
+  validateTaskPlan,
+  workerServiceId,
+  type Envelope,
+  type PlanSource,
+  type PlannedTask,
+  type TaskPackage,
+  type TaskPlan,
+} from '@medagent/contracts';
+import { BUS, type Bus } from '@medagent/bus';
+import { MEMORY, summarizeTurns, type MemoryStore } from '@medagent/memory';
+import { escalationPlan } from '@medagent/planner';
+import { currentTraceparent, traceIdOf, withSpan } from '@medagent/telemetry';
+import { detectLang } from './compose';
+import { CoordinatorConfig } from './config';
+import { DeadlineScheduler } from './deadlines';
+import { Finisher, traceOpt } from './finisher';
+import { PreRiskService } from './prerisk.service';
+import { RequestStore, type StoredRequest } from './request-store';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The request state machine up to "all tasks settled": ingress, memory, pre-risk gate,
+ * plan request and validation (with a controlled fallback), dispatch, task events,
+ * retries and deadlines. No clinical reasoning happens here.
+ */
+@Injectable()
+export class Orchestrator {
+  constructor(
+    @Inject(BUS) private readonly bus: Bus,
+    private readonly store: RequestStore,
+    @Inject(MEMORY) private readonly memory: MemoryStore,
+    private readonly prerisk: PreRiskService,
+    private readonly config: CoordinatorConfig,
+    private readonly deadlines: DeadlineScheduler,
+    private readonly finisher: Finisher,
+  ) {}
+
+  async onSubmitted(env: Envelope): Promise<void> {
+    const p = payloadOf(env, 'request.submitted');
+    const now = Date.now();
+    const lang = p.lang ?? detectLang(p.message);
+    const traceparent = env.traceparent ?? currentTraceparent();
+    const deadline = iso(now + (p.deadline_ms ?? this.config.requestDeadlineMs));
+    const rec: StoredRequest = {
+      request_id: p.request_id,
+      trace_id: traceIdOf(traceparent) ?? randomBytes(16).toString('hex'),
+      user_id: p.user_id,
+      session_id: p.session_id,
+      lang,
+      status: 'received',
+      created_at: iso(now),
+      question: p.message,
+      tasks: [],
+      contributions: [],
+      memory: { backend: this.memory.backend, degraded: false, turns_loaded: 0 },
+      timings: {},
+      completeness: 0,
+      state: { escalated: false, deadline_at: deadline, marks: { received: now }, ...(traceparent ? { traceparent } : {}) },
+    };
+    if (!(await this.store.create(rec))) return; // duplicate submission: same request, never a second run
+    this.deadlines.schedule(rec.request_id, 'request', deadline, () => this.finisher.onRequestDeadline(rec.request_id));
+
+    const mem = await this.memory.load(rec.user_id, rec.session_id, this.config.memoryTurns);
+    const verdict = await withSpan('coordinator.prerisk', { 'medagent.request_id': rec.request_id }, async (span) => {
+      const r = this.prerisk.evaluate(p.message);
+      span.setAttributes({ 'medagent.prerisk.decision': r.decision, 'medagent.prerisk.category': r.category });
+      return r;
+    });
+    const summary = summarizeTurns(mem.turns);
+    await this.store.mutate(rec.request_id, (cur) => {
+      cur.status = assertRequestTransition(cur.status, 'pre_risk');
+      cur.memory = { backend: mem.backend, degraded: mem.degraded, turns_loaded: mem.turns.length };
+      cur.prerisk = verdict;
+      cur.state.escalated = verdict.decision === 'ESCALATE';
+      if (summary) cur.state.memory_summary = summary;
+      cur.state.marks['prerisk_done'] = Date.now();
+      return { next: cur, result: undefined };
+    });
+
+    if (verdict.decision === 'ESCALATE') {
+      return this.dispatch(rec.request_id, escalationPlan(p.message, { lang }), 'escalation');
+    }
+    const planAt = iso(Date.now() + this.config.planDeadlineMs);
+    await this.store.mutate(rec.request_id, (cur) => {
+      cur.status = assertRequestTransition(cur.status, 'planning');
+      cur.state.plan_deadline_at = planAt;
+      return { next: cur, result: undefined };
+    });
+    this.deadlines.schedule(rec.request_id, 'plan', planAt, () => this.onPlanDeadline(rec.request_id));
+    const out = buildEvent({
+      type: 'plan.requested',
+      correlation_id: rec.request_id,
+      producer: 'coordinator',
+      payload: { request_id: rec.request_id, message: p.message, lang, ...(summary ? { memory_summary: summary } : {}) },
+      ...traceOpt(rec),
+    });
+    await this.bus.publish(subjectFor('plan.requested', 'coordinator'), out, { msgId: `plan:${rec.request_id}` });
+  }
+
+  /** A plan that fails validation never reaches a worker: the controlled fallback does, with the reason. */
+  async onPlanProduced(env: Envelope): Promise<void> {
+    const p = payloadOf(env, 'plan.produced');
+    const rec = await this.store.get(p.request_id);
+    if (!rec || rec.status !== 'planning') return;
+    const v = validateTaskPlan(p.plan);
+    if (v.ok) return this.dispatch(rec.request_id, v.plan, p.source);
+    const reason = v.violations.map((x) => `${x.rule}: ${x.message}`).join('; ').slice(0, 500);
+    return this.dispatch(rec.request_id, fallbackPlan(rec), 'fallback', reason);
+  }
+
+  async onPlanDeadline(requestId: string): Promise<void> {
+    const rec = await this.store.get(requestId);
+    if (!rec || rec.status !== 'planning') return;
+    await this.dispatch(requestId, fallbackPlan(rec), 'fallback', 'PLAN_DEADLINE: the lead did not answer in time');
+  }
+
+  private async dispatch(requestId: string, plan: TaskPlan, source: PlanSource, fallbackReason?: string): Promise<void> {
+    const now = Date.now();
+    const deadline = iso(now + this.config.taskDeadlineMs);
+    const rec = await this.store.mutate(requestId, (cur) => {
+      if (cur.status !== 'planning' && cur.status !== 'pre_risk') return { result: undefined };
+      cur.status = assertRequestTransition(cur.status, 'dispatched');
+      cur.plan = { ...plan, source, version: 1, ...(fallbackReason ? { fallback_reason: fallbackReason } : {}) };
+      cur.tasks = plan.tasks.map((t) => ({
+        task_id: t.task_id,
+        task_type: t.task_type,
+        agent: t.agent,
+        status: assertTaskTransition('created', 'scheduled'),
+        attempts: 1,
+        deadline_at: deadline,
+      }));
+      cur.state.marks['dispatched'] = now;
+      return { next: cur, result: cur };
+    });
+    if (!rec) return;
+    this.deadlines.cancel(`${requestId}|plan`);
+    await Promise.all(plan.tasks.map((t) => this.assign(rec, t, 1, deadline)));
+  }
+
+  private async assign(rec: StoredRequest, task: PlannedTask, attempt: number, deadlineAt: string): Promise<void> {
+    const pkg: TaskPackage = {
+      task_id: task.task_id,
+      request_id: rec.request_id,
+      plan_version: rec.plan?.version ?? 1,
+      task_type: task.task_type,
+      agent: task.agent,
+      instruction: task.instruction,
+      scope: { user_id: rec.user_id, session_id: rec.session_id, lang: rec.lang },
+      context: {
+        ...(rec.state.memory_summary ? { memory_summary: rec.state.memory_summary } : {}),
+        ...(rec.prerisk ? { prerisk_category: rec.prerisk.category, prerisk_decision: rec.prerisk.decision } : {}),
+      },
+      input_refs: [],
+      expected_output: CONTRIBUTION_SCHEMA_ID,
+      allowed_tools: [...skillsFor(task.agent)],
+      budget: { max_steps: this.config.taskMaxSteps, max_tokens: this.config.taskMaxTokens, deadline_at: deadlineAt },
+      idempotency_key: `${rec.request_id}:${task.task_id}`,
+      attempt,
+    };
+    const env = buildEvent({
+      type: 'task.assigned',
+      correlation_id: rec.request_id,
+      task_id: task.task_id,
+      producer: 'coordinator',
+      consumer: workerServiceId(task.agent),
+      payload: { package: pkg },
+      ...traceOpt(rec),
+    });
+    this.deadlines.schedule(rec.request_id, `task:${task.task_id}`, deadlineAt, () =>
+      this.onTaskDeadline(rec.request_id, task.task_id, attempt),
+    );
+    await this.bus.publish(subjectFor('task.assigned', task.agent), env, {
+      msgId: `assign:${rec.request_id}:${task.task_id}:${attempt}`,
+      deadlineAt,
+    });
+  }
+
+  async onTaskStarted(env: Envelope): Promise<void> {
+    const p = payloadOf(env, 'task.started');
+    await this.store.mutate(env.correlation_id, (cur) => {
+      const t = cur.tasks.find((x) => x.task_id === p.task_id);
+      if (!t || t.attempts !== p.attempt || t.status !== 'scheduled') return { result: undefined };
+      t.status = assertTaskTransition(t.status, 'running');
+      t.started_at = env.occurred_at;
+      return { next: cur, result: undefined };
+    });
+  }
+
+  /** Each role writes only its own namespace: a worker may not deliver another role's task. */
+  async onArtifact(env: Envelope, subjectRole: string): Promise<void> {
+    const c = payloadOf(env, 'artifact.produced').contribution;
+    const rec = await this.store.get(env.correlation_id);
+    if (!rec) return;
+    const task = rec.tasks.find((t) => t.task_id === c.task_id);
+    if (!task) throw new ContractViolationError(`artifact for unknown task ${c.task_id}`);
+    if (c.request_id !== rec.request_id || c.agent !== task.agent || subjectRole !== task.agent || env.producer !== workerServiceId(task.agent)) {
+      throw new CapabilityViolationError(`${env.producer} may not write ${task.agent}'s contribution for ${c.task_id}`);
+    }
+    await this.store.addContribution(c);
+  }
+
+  async onTaskCompleted(env: Envelope): Promise<void> {
+    const p = payloadOf(env, 'task.completed');
+    const settledAll = await this.store.mutate(env.correlation_id, (cur) => {
+      const t = cur.tasks.find((x) => x.task_id === p.task_id);
+      if (!t || t.attempts !== p.attempt || !['scheduled', 'running', 'awaiting_approval'].includes(t.status)) return { result: false };
+      if (t.status === 'scheduled') t.status = assertTaskTransition(t.status, 'running');
+      if (t.status === 'awaiting_approval') t.status = assertTaskTransition(t.status, 'running');
+      t.status = assertTaskTransition(t.status, 'completed');
+      t.completed_at = env.occurred_at;
+      t.duration_ms = p.duration_ms;
+      return { next: markSettled(cur), result: true };
+    });
+    if (settledAll) {
+      this.deadlines.cancel(`${env.correlation_id}|task:${p.task_id}`);
+      await this.finisher.onTasksSettled(env.correlation_id);
+    }
+  }
+
+  async onTaskFailed(env: Envelope): Promise<void> {
+    const p = payloadOf(env, 'task.failed');
+    await this.failTask(env.correlation_id, p.task_id, p.attempt, p.code, p.message, p.retryable);
+  }
+
+  async onTaskRefused(env: Envelope): Promise<void> {
+    const p = payloadOf(env, 'task.refused');
+    await this.failTask(env.correlation_id, p.task_id, p.attempt, 'TASK_REFUSED', p.reason, false);
+  }
+
+  async onTaskDeadline(requestId: string, taskId: string, attempt: number): Promise<void> {
+    await this.failTask(requestId, taskId, attempt, 'DEADLINE_EXCEEDED', 'task deadline passed', true);
+  }
+
+  async onApproval(env: Envelope, kind: 'requested' | 'resolved'): Promise<void> {
+    await this.store.mutate(env.correlation_id, (cur) => {
+      const t = cur.tasks.find((x) => x.task_id === env.task_id);
+      const from = kind === 'requested' ? 'running' : 'awaiting_approval';
+      if (!t || t.status !== from) return { result: undefined };
+      t.status = assertTaskTransition(t.status, kind === 'requested' ? 'awaiting_approval' : 'running');
+      return { next: cur, result: undefined };
+    });
+  }
+
+  /** Retry with the same idempotency key while retryable and in budget; else final failure. */
+  private async failTask(requestId: string, taskId: string, attempt: number, code: string, message: string, retryable: boolean): Promise<void> {
+    const deadline = iso(Date.now() + this.config.taskDeadlineMs);
+    const outcome = await this.store.mutate(requestId, (cur) => {
+      const t = cur.tasks.find((x) => x.task_id === taskId);
+      if (!t || t.attempts !== attempt || !['scheduled', 'running', 'awaiting_approval'].includes(t.status))
+        return { result: 'ignored' as const };
+      t.status = assertTaskTransition(t.status, 'failed');
+      t.error = { code, message: message.slice(0, 300), retryable };
+      const requestLeft = Date.parse(cur.state.deadline_at) - Date.now();
+      if (retryable && t.attempts < this.config.maxTaskAttempts && requestLeft > 500) {
+        t.status = assertTaskTransition(t.status, 'scheduled');
+        t.attempts += 1;
+        t.deadline_at = deadline;
+        return { next: cur, result: 'retry' as const };
+      }
+      return { next: markSettled(cur), result: 'final' as const };
+    });
+    if (outcome === 'ignored') return;
+    this.deadlines.cancel(`${requestId}|task:${taskId}`);
+    if (outcome === 'retry') {
+      const rec = await this.store.require(requestId);
+      const planned = rec.plan?.tasks.find((x) => x.task_id === taskId);
+      if (planned) await this.assign(rec, planned, attempt + 1, deadline);
+      return;
+    }
+    await this.finisher.onTasksSettled(requestId);
+  }
+
+  /** Re-arms every deadline of in-flight requests after a restart. */
+  async resume(): Promise<number> {
+    const live = await this.store.inFlight();
+    for (const r of live) {
+      this.deadlines.schedule(r.request_id, 'request', r.state.deadline_at, () => this.finisher.onRequestDeadline(r.request_id));
+      if (r.status === 'planning' && r.state.plan_deadline_at)
+        this.deadlines.schedule(r.request_id, 'plan', r.state.plan_deadline_at, () => this.onPlanDeadline(r.request_id));
+      if (r.status === 'synthesising' && r.state.synthesis_deadline_at)
+        this.deadlines.schedule(r.request_id, 'synthesis', r.state.synthesis_deadline_at, () =>
+          this.finisher.onSynthesisDeadline(r.request_id),
+        );
+      for (const t of r.tasks)
+        if (['scheduled', 'running', 'awaiting_approval'].includes(t.status) && t.deadline_at)
+          this.deadlines.schedule(r.request_id, `task:${t.task_id}`, t.deadline_at, () =>
+            this.onTaskDeadline(r.request_id, t.task_id, t.attempts),
+          );
+      if (r.status === 'dispatched') await this.finisher.onTasksSettled(r.request_id);
+    }
+    return live.length;
+  }
+}
+
+function markSettled(cur: StoredRequest): StoredRequest {
+  if (!cur.tasks.some((t) => ['created', 'scheduled', 'running', 'awaiting_approval'].includes(t.status)))
+    cur.state.marks['tasks_done'] = Date.now();
+  return cur;
+}
+
+/** Controlled fallback: one consultation task quoting the whole question (structure, not content). */
+export function fallbackPlan(rec: StoredRequest): TaskPlan {
+  const q = rec.question.slice(0, 1500);
+  return {
+    complexity: 'simple',
+    tasks: [
+      {
+        task_id: 't1',
+        task_type: 'general_consultation',
+        agent: 'consultation',
+        instruction: rec.lang === 'zh' ? `回答用户的问题：「${q}」` : `Answer the user's question: "${q}"`,
+      },
+    ],
+  };
+}

@@ -1,0 +1,96 @@
+import {
+  TASK_TYPE_LABELS,
+  byReadingOrder,
+  type Contribution,
+  type Evidence,
+  type Lang,
+} from '@medagent/contracts';
+import type { ChatModel } from '@medagent/agent';
+
+export interface SynthesisInput {
+  message: string;
+  lang: Lang;
+  contributions: Contribution[];
+}
+
+export interface SynthesisOutput {
+  text: string;
+  sources: Evidence[];
+  model: string;
+  note?: string;
+}
+
+/** Numbered, de-duplicated sources in reading order; each contribution's evidence keeps its rank. */
+export function numberSources(cs: Contribution[], limit = 10): Evidence[] {
+  const seen = new Map<string, Evidence>();
+  for (const c of byReadingOrder(cs)) {
+    for (const e of [...c.evidence].sort((a, b) => b.score - a.score).slice(0, 4)) {
+      if (!seen.has(e.source_id)) seen.set(e.source_id, e);
+    }
+  }
+  return [...seen.values()].slice(0, limit);
+}
+
+function sourceLine(e: Evidence, i: number): string {
+  const by = [e.source_name, e.year].filter((x) => x !== undefined && x !== '').join(', ');
+  return `[${i + 1}] ${e.title}${by ? ` — ${by}` : ''}`;
+}
+
+/**
+ * The offline synthesis: risk section first, then advice, then evidence, each under its
+ * heading, with every cited source listed once. It adds no clinical content of its own:
+ * every sentence comes from a worker's contribution.
+ */
+export function synthesiseOffline(input: SynthesisInput): SynthesisOutput {
+  const { lang } = input;
+  const sources = numberSources(input.contributions);
+  const index = new Map(sources.map((s, i) => [s.source_id, i + 1]));
+  const sections = byReadingOrder(input.contributions).map((c) => {
+    const refs = c.evidence
+      .map((e) => index.get(e.source_id))
+      .filter((n): n is number => n !== undefined)
+      .filter((n, i, a) => a.indexOf(n) === i)
+      .slice(0, 4);
+    const cite = refs.length ? ` ${refs.map((n) => `[${n}]`).join('')}` : '';
+    const partial = c.completeness < 1 ? (lang === 'zh' ? '（本部分信息不完整）' : ' (this part is incomplete)') : '';
+    return `【${TASK_TYPE_LABELS[lang][c.task_type]}】${partial}\n${c.text.trim()}${cite}`;
+  });
+  const refsTitle = lang === 'zh' ? '参考来源' : 'Sources';
+  const text = [...sections, sources.length ? `${refsTitle}：\n${sources.map(sourceLine).join('\n')}` : '']
+    .filter(Boolean)
+    .join('\n\n');
+  return { text, sources, model: 'offline-synthesis' };
+}
+
+export const SYNTHESIS_SYSTEM_PROMPT = [
+  'You merge specialist contributions into one answer for a patient or clinician.',
+  'Keep the risk / when-to-seek-care section first. Use only facts from the contributions; add none.',
+  'Cite sources as [n] using the numbered source list. Answer in the language of the question.',
+  'No definitive diagnosis and no prescription dosing.',
+].join(' ');
+
+/** With a chat model: the model writes, the offline synthesis is the fallback on any failure. */
+export async function synthesise(input: SynthesisInput, model?: ChatModel, signal?: AbortSignal): Promise<SynthesisOutput> {
+  const offline = synthesiseOffline(input);
+  if (!model) return offline;
+  const sources = offline.sources.map(sourceLine).join('\n');
+  const body = byReadingOrder(input.contributions)
+    .map((c) => `## ${TASK_TYPE_LABELS[input.lang][c.task_type]}\n${c.text}`)
+    .join('\n\n');
+  try {
+    const res = await model.complete({
+      messages: [
+        { role: 'system', content: SYNTHESIS_SYSTEM_PROMPT },
+        { role: 'user', content: `Question:\n${input.message}\n\nContributions:\n${body}\n\nSources:\n${sources}` },
+      ],
+      tools: [],
+      maxTokens: 1200,
+      ...(signal ? { signal } : {}),
+    });
+    const text = res.message.content?.trim();
+    if (!text) return { ...offline, note: 'model returned no text; offline synthesis used' };
+    return { text, sources: offline.sources, model: model.name };
+  } catch (e) {
+    return { ...offline, note: `model failed (${e instanceof Error ? e.name : 'error'}); offline synthesis used` };
+  }
+}

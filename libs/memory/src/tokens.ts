@@ -1,0 +1,1 @@
+export const MEMORY = 'medagent:memory';

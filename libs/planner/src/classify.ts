@@ -1,0 +1,285 @@
+import { TASK_TYPES, type TaskType } from '@medagent/contracts';
+import { isCjk } from './features';
+import { MODEL_LABELS, type NbScorer } from './naive-bayes';
+import type { CueRule } from './rule-types';
+import { EN_DRUG, EN_ORG_RULE, EN_QUESTION, EN_REQUEST, EN_RULES, normaliseEn } from './rules-en';
+import { ZH_DRUG, ZH_QUESTION, ZH_REQUEST, ZH_RULES } from './rules-zh';
+import type { Clause } from './segment';
+
+// Rules decide whether a clause asks for something and, when they fire, what;
+// the naive-Bayes model breaks near-ties and covers questions no rule knows.
+
+export type TypeScores = Record<TaskType, number>;
+
+export interface ClauseSignal {
+  asking: boolean;
+  rule: TypeScores;
+  fired: string[];
+}
+
+export interface ClauseDecision {
+  type: TaskType | null;
+  /** Confidence in [0, 1]. */
+  score: number;
+  via: 'rules' | 'model' | 'follow-up' | 'context';
+  signal: ClauseSignal;
+  /** Index of a preceding background clause whose frame ("按照ESC指南，…") this clause took over. */
+  frameFrom?: number;
+  /** A cue-less clause ending in a comma: it leads into the next clause rather than asking on its own. */
+  leadIn?: boolean;
+}
+
+const COMMA_CLOSERS = new Set(['，', ',', '、', '：']);
+
+export interface MessageCues {
+  /** A guideline is named somewhere, so "控制在多少/target" questions are about it. */
+  hasGuideline: boolean;
+  /** The user reports a doctor's order ("医生让我…"), so a bare "为什么" asks about that order. */
+  doctorOrder: boolean;
+}
+
+const DOCTOR_ORDER =
+  /(医生|大夫|医院)(给我|让我)?(开|让|说|要求|建议|嘱咐|交代)|\b(doctor|gp|nurse|consultant)( \w+)? (wants|told|said|asked|put|prescribed|started|ordered)\b/i;
+const BARE_WHY = /为什么|为啥|为何|\bwhy\b/i;
+
+const ICD_CODE = /(?<![A-Za-z0-9-])(?!B12)[A-Z]\d{2}(?:\.\d{1,2})?(?![0-9])/;
+const MEANING = /是什么意思|什么意思|代表什么|指什么|\bmean\b|\bstand for\b/i;
+// Targets and thresholds ("控制在多少", "多少需要照光") are what a named guideline answers.
+const TARGET =
+  /控制在|控制到|降到|降至|达标|目标|(多少|多高|多大|几)(才)?(需要|要|得|就要)|\btargets?\b|\bgoals?\b|\baim for\b|\bshould be (below|under|less than)\b/i;
+const ZH_DRUG_USE =
+  /(怎么|如何|咋)(吃|服|用)|(吃|用|服)多(少|久)|疗程|补(钙|铁|锌|充|维生素)|剂量|能(不能)?吃|可以吃|能不能吃|吃[^，。？?]{0,3}(吗|嘛)|吃(什么|哪种|哪个|哪类|啥)|(加|换|用|选)(什么|哪种|哪个|哪类|啥)[^，。？?]{0,3}药/;
+// "我需要吃降脂药吗" asks whether treatment is needed now (triage), not how a drug works.
+const ZH_NEEDS_DRUG = /(需要|需不需要|要不要|用不用|该不该|必须)(开始|马上|尽快)?(吃|用|打)/;
+const EN_DRUG_USE = /\b(take|taking|took|use|using|crush|split|dose|with food|empty stomach|drink|alcohol)\b/;
+
+// The model may only break ties between rule readings, never overturn a stronger cue.
+const NB_WEIGHT = 0.9;
+const MODEL_MIN = 0.5;
+const MODEL_OVERRIDE = 0.9;
+// Dominance ties inside one worker go to the more specific reading.
+export const TYPE_PRIORITY: readonly TaskType[] = [
+  'symptom_analysis',
+  'risk_triage',
+  'disease_classification',
+  'clinical_guideline',
+  'clinical_research',
+  'general_consultation',
+  'lifestyle_guidance',
+];
+
+export function emptyScores(): TypeScores {
+  return {
+    general_consultation: 0,
+    lifestyle_guidance: 0,
+    risk_triage: 0,
+    symptom_analysis: 0,
+    disease_classification: 0,
+    clinical_research: 0,
+    clinical_guideline: 0,
+  };
+}
+
+function applyRules(rules: readonly CueRule[], text: string, fired: string[]): TypeScores {
+  const scores = emptyScores();
+  for (const rule of rules) {
+    if (!rule.re.test(text)) continue;
+    if (rule.requires && !rule.requires.test(text)) continue;
+    if (rule.unless && rule.unless.test(text)) continue;
+    scores[rule.type] += rule.w;
+    fired.push(rule.id);
+  }
+  return scores;
+}
+
+export function messageCues(message: string): MessageCues {
+  const fired: string[] = [];
+  const zh = applyRules(ZH_RULES, message.normalize('NFKC'), fired);
+  const en = applyRules(EN_RULES, normaliseEn(message), fired);
+  return {
+    hasGuideline: zh.clinical_guideline >= 3 || en.clinical_guideline >= 3 || EN_ORG_RULE.re.test(message),
+    doctorOrder: DOCTOR_ORDER.test(message),
+  };
+}
+
+/** Rule evidence for one clause; both rule sets run on mixed-language text and the max per type wins. */
+export function signalFor(text: string, cues: MessageCues): ClauseSignal {
+  const fired: string[] = [];
+  // Trailing separators would defeat the "…吗$"-style anchors; a question mark stays as a cue.
+  const raw = text.normalize('NFKC').replace(/[,，、:：;；.。!！\s]+$/, '');
+  const en = normaliseEn(raw);
+  const hasCjk = Array.from(raw).some(isCjk);
+  const rule = emptyScores();
+  // English cues only matter when the clause has latin words (a Chinese clause naming "ICD" or "NICE").
+  const enScores = /[a-z]/i.test(raw) ? applyRules(EN_RULES, en, fired) : emptyScores();
+  // Organisation acronyms are case-sensitive ("NICE" the body, not "nice").
+  if (EN_ORG_RULE.re.test(raw)) {
+    enScores.clinical_guideline += EN_ORG_RULE.w;
+    fired.push(EN_ORG_RULE.id);
+  }
+  const zhScores = hasCjk ? applyRules(ZH_RULES, raw, fired) : emptyScores();
+  for (const type of TASK_TYPES) rule[type] = Math.max(zhScores[type], enScores[type]);
+  if (ICD_CODE.test(raw)) {
+    rule.disease_classification += 4;
+    fired.push('any.cls.code');
+  }
+  if (rule.disease_classification > 0 && MEANING.test(raw)) {
+    rule.disease_classification += 2;
+    fired.push('any.cls.meaning');
+  }
+  if (cues.doctorOrder && BARE_WHY.test(raw)) {
+    rule.general_consultation += 2;
+    fired.push('any.gen.doctor_order');
+  }
+  if (TARGET.test(raw)) {
+    if (cues.hasGuideline) rule.clinical_guideline += 2;
+    else rule.general_consultation += 1;
+    fired.push('any.target');
+  }
+  if (
+    (hasCjk && ZH_DRUG.test(raw) && ZH_DRUG_USE.test(raw) && !ZH_NEEDS_DRUG.test(raw)) ||
+    (!hasCjk && EN_DRUG.test(en) && EN_DRUG_USE.test(en))
+  ) {
+    rule.general_consultation += hasCjk ? 4 : 2;
+    fired.push('any.gen.drug_use');
+  }
+  const asking = hasCjk
+    ? ZH_QUESTION.test(raw) || ZH_REQUEST.test(raw) || EN_REQUEST.test(en)
+    : EN_QUESTION.test(en) || EN_REQUEST.test(en);
+  return { asking, rule, fired };
+}
+
+function best(scores: TypeScores, among: readonly TaskType[]): { type: TaskType; value: number } {
+  let top: TaskType = among[0] ?? 'general_consultation';
+  for (const type of TYPE_PRIORITY) {
+    if (among.includes(type) && scores[type] > scores[top]) top = type;
+  }
+  return { type: top, value: scores[top] };
+}
+
+function softmaxShare(scores: TypeScores, chosen: TaskType): number {
+  const values = TASK_TYPES.map((t) => scores[t]);
+  const max = Math.max(...values);
+  const sum = values.reduce((acc, v) => acc + Math.exp(v - max), 0);
+  return Math.exp(scores[chosen] - max) / sum;
+}
+
+function size(text: string): number {
+  const cjk = Array.from(text).filter(isCjk).length;
+  return cjk > 0 ? cjk : text.split(/\s+/).filter(Boolean).length * 1.5;
+}
+
+const ANAPHORIC_START =
+  /^(那|那么|这|这个|这样|它|其|还是|为什么|为啥|而且|结果|具体|那个|and|so|but|or|then|it|that|this|why|how come|what about|how about)(?![a-z])/i;
+
+/** Continues the previous question rather than opening a new one. */
+function isFollowUp(text: string): boolean {
+  const n = size(text.trim());
+  return n <= 6 || (n <= 14 && ANAPHORIC_START.test(text.trim()));
+}
+
+function modelView(posterior: number[]): { label: TaskType | 'context'; p: number } {
+  let index = 0;
+  posterior.forEach((p, i) => {
+    if (p > (posterior[index] ?? 0)) index = i;
+  });
+  const label = MODEL_LABELS[index] ?? 'context';
+  return { label, p: posterior[index] ?? 0 };
+}
+
+const FRAME_CLOSERS = new Set(['，', ',', '、', '：', '']);
+const ANAPHORIC_MEANING = /^(那|这|这个|那个|this|that|it)|是什么意思|什么意思|\bmean\b/i;
+
+/**
+ * "最新的ADA指南里，…首选哪类药" / "按照ESC指南，我需要…": a background clause can name
+ * the source the next question is about. Guideline and research frames carry over;
+ * a code or grade only carries into "这是什么意思"-style questions about it.
+ */
+function withFrame(signal: ClauseSignal, text: string, frame: ClauseSignal | undefined): boolean {
+  if (!frame || frame.asking) return false;
+  let carried = false;
+  const take = (type: TaskType, min: number): void => {
+    if (frame.rule[type] >= min) {
+      signal.rule[type] += frame.rule[type];
+      carried = true;
+    }
+  };
+  take('clinical_guideline', 3);
+  take('clinical_research', 4);
+  if (ANAPHORIC_MEANING.test(text.trim())) take('disease_classification', 3);
+  if (carried) signal.fired.push('carry.frame');
+  return carried;
+}
+
+interface Thread {
+  previous: ClauseDecision | undefined;
+  hasNext: boolean;
+}
+
+/** A question no rule recognises: continue the thread, or trust the model when it is sure. */
+function decideWithoutCues(
+  clause: Clause,
+  signal: ClauseSignal,
+  posterior: number[],
+  thread: Thread,
+): ClauseDecision {
+  const context: ClauseDecision = { type: null, score: 0, via: 'context', signal };
+  // "…，" leading into the next clause is a lead-in, not a question of its own.
+  if (COMMA_CLOSERS.has(clause.closer) && thread.hasNext) return { ...context, leadIn: true };
+  const model = modelView(posterior);
+  const modelType = model.label === 'context' ? null : model.label;
+  const previous = thread.previous;
+  const inherit: ClauseDecision | undefined = previous?.type
+    ? { type: previous.type, score: previous.score * 0.8, via: 'follow-up', signal }
+    : undefined;
+  const byModel: ClauseDecision | undefined = modelType
+    ? { type: modelType, score: model.p * 0.8, via: 'model', signal }
+    : undefined;
+  if (previous?.type && isFollowUp(clause.text)) {
+    // A tiny follow-up ("为什么改了") is too little text for the model to outvote the thread.
+    const jump =
+      modelType !== null && model.p >= MODEL_OVERRIDE && modelType !== previous.type && size(clause.text) > 6;
+    return (jump ? byModel : inherit) ?? context;
+  }
+  if (byModel && model.p >= MODEL_MIN) return byModel;
+  if (model.label === 'context' && model.p >= MODEL_MIN) return context;
+  // An unrecognised question is more likely part of the thread than small talk.
+  return inherit ?? context;
+}
+
+export function decideClauses(
+  clauses: readonly Clause[],
+  scorer: NbScorer,
+  cues: MessageCues,
+): ClauseDecision[] {
+  const decisions: ClauseDecision[] = [];
+  let previous: ClauseDecision | undefined;
+  clauses.forEach((clause, i) => {
+    const signal = signalFor(clause.text, cues);
+    const before = clauses[i - 1];
+    const frame = before && FRAME_CLOSERS.has(before.closer) ? decisions[i - 1] : undefined;
+    const framed = signal.asking && frame?.type === null && withFrame(signal, clause.text, frame.signal);
+    let decision: ClauseDecision = { type: null, score: 0, via: 'context', signal };
+    if (signal.asking) {
+      const posterior = scorer.posterior(clause.text);
+      const cued = TASK_TYPES.filter((t) => signal.rule[t] > 0);
+      if (cued.length > 0) {
+        const combined = emptyScores();
+        for (const type of TASK_TYPES) {
+          combined[type] = signal.rule[type] + NB_WEIGHT * (posterior[MODEL_LABELS.indexOf(type)] ?? 0);
+        }
+        const pick = best(combined, cued);
+        decision = { type: pick.type, score: softmaxShare(combined, pick.type), via: 'rules', signal };
+      } else {
+        decision = decideWithoutCues(clause, signal, posterior, {
+          previous,
+          hasNext: i + 1 < clauses.length,
+        });
+      }
+    }
+    if (framed && decision.type) decision.frameFrom = i - 1;
+    decisions.push(decision);
+    if (decision.type) previous = decision;
+  });
+  return decisions;
+}

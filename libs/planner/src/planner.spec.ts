@@ -1,0 +1,155 @@
+import { validateTaskPlan } from '@medagent/contracts';
+import { PLANNER_INSTRUCTION_MAX_CHARS } from './instructions';
+import { escalationPlan, planFromMessage } from './planner';
+import { DEV_SET_PATH, EXTRA_SET_PATH, loadCases } from './testing/cases';
+
+const SEED =
+  '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
+
+const EDGE_INPUTS = [
+  '',
+  '   ',
+  '？？？',
+  '你好',
+  'hi',
+  '😀😀',
+  '我血糖高',
+  'My blood sugar is high.',
+  '头晕'.repeat(400),
+  `${SEED}`.repeat(12),
+  'ICD-10 E11.9 E11.4 N08.3 I10 怎么编？guideline? trial? risk? diet?',
+  '；；，，、、。。',
+];
+
+describe('planFromMessage', () => {
+  it('plans the seed question as triage → consultation → research, complex', () => {
+    const { plan } = planFromMessage(SEED);
+    expect(plan.complexity).toBe('complex');
+    expect(plan.tasks.map((t) => [t.task_id, t.task_type, t.agent])).toEqual([
+      ['t1', 'risk_triage', 'triage'],
+      ['t2', 'lifestyle_guidance', 'consultation'],
+      ['t3', 'clinical_guideline', 'research'],
+    ]);
+  });
+
+  it('quotes the exact question and the background in each instruction', () => {
+    const [risk, life, guide] = planFromMessage(SEED).plan.tasks;
+    expect(risk?.instruction).toContain('评估风险与就医时机：「严重吗、应该何时就医？」');
+    expect(risk?.instruction).toContain('我最近餐后血糖偏高、偶尔头晕');
+    expect(life?.instruction).toContain('「日常饮食和运动如何调整？」');
+    expect(guide?.instruction).toContain('请同时给出最新糖尿病临床指南依据');
+  });
+
+  it('returns parts whose offsets point at their text in the message', () => {
+    const { parts } = planFromMessage(SEED);
+    expect(parts.map((p) => p.task_type)).toEqual([
+      'risk_triage',
+      'lifestyle_guidance',
+      'clinical_guideline',
+    ]);
+    for (const part of parts) {
+      expect(SEED.slice(part.start, part.end)).toBe(part.text);
+      expect(part.score).toBeGreaterThan(0);
+      expect(part.score).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('keeps one intent in one part ("严重吗、应该何时就医" is not split)', () => {
+    const risk = planFromMessage(SEED).parts.filter((p) => p.task_type === 'risk_triage');
+    expect(risk).toHaveLength(1);
+  });
+
+  it('merges two types of one worker into the dominant one and keeps both quotes', () => {
+    const message = '最近两个月老是口干，喝水多尿也多，这是怎么回事？用不用去医院查查';
+    const { plan } = planFromMessage(message);
+    expect(plan.tasks).toHaveLength(1);
+    expect(plan.tasks[0]?.task_type).toBe('symptom_analysis');
+    expect(plan.tasks[0]?.instruction).toContain('用不用去医院查查');
+  });
+
+  it('plans English messages with English instructions', () => {
+    const { plan } = planFromMessage(
+      'I get heartburn after dinner most nights. What is causing it, and what should I change about how I eat?',
+    );
+    expect(plan.tasks.map((t) => t.task_type)).toEqual(['symptom_analysis', 'lifestyle_guidance']);
+    expect(plan.tasks[0]?.instruction).toMatch(/^Analyse the likely causes/);
+    expect(plan.tasks[0]?.instruction).toContain('"What is causing it,"');
+  });
+
+  it('honours an explicit instruction language', () => {
+    const { plan } = planFromMessage('二甲双胍有什么副作用？', { lang: 'en' });
+    expect(plan.tasks[0]?.instruction).toMatch(
+      /^Explain the medical knowledge asked about: "二甲双胍有什么副作用？"/,
+    );
+  });
+
+  it('passes memory to workers as background without changing the routing', () => {
+    const plain = planFromMessage('那这个药要吃多久？');
+    const withMemory = planFromMessage('那这个药要吃多久？', { memorySummary: '用户在问二甲双胍' });
+    expect(withMemory.plan.tasks.map((t) => t.task_type)).toEqual(plain.plan.tasks.map((t) => t.task_type));
+    expect(withMemory.plan.tasks[0]?.instruction).toContain('既往对话摘要：用户在问二甲双胍');
+  });
+
+  it('keeps user text out of the rationale', () => {
+    const { rationale, parts } = planFromMessage(SEED);
+    for (const part of parts) expect(rationale).not.toContain(part.text.slice(0, 4));
+    expect(rationale).toContain('triage=risk_triage');
+  });
+
+  it('is deterministic', () => {
+    expect(planFromMessage(SEED)).toEqual(planFromMessage(SEED));
+  });
+
+  it.each(EDGE_INPUTS)('produces a contract-valid plan for edge input %#', (message) => {
+    const { plan } = planFromMessage(message);
+    expect(validateTaskPlan(plan).ok).toBe(true);
+    for (const task of plan.tasks)
+      expect(Array.from(task.instruction).length).toBeLessThanOrEqual(PLANNER_INSTRUCTION_MAX_CHARS);
+  });
+
+  it('produces contract-valid, ordered plans for every dev and extra case', () => {
+    const cases = [...(loadCases(DEV_SET_PATH) ?? []), ...(loadCases(EXTRA_SET_PATH) ?? [])];
+    const order = { triage: 0, consultation: 1, research: 2 } as const;
+    for (const c of cases) {
+      const { plan } = planFromMessage(c.text);
+      const checked = validateTaskPlan(plan);
+      expect(checked.ok).toBe(true);
+      const ranks = plan.tasks.map((t) => order[t.agent]);
+      expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+      expect(plan.tasks.map((t) => t.task_id)).toEqual(plan.tasks.map((_, i) => `t${i + 1}`));
+      for (const task of plan.tasks)
+        expect(Array.from(task.instruction).length).toBeLessThanOrEqual(PLANNER_INSTRUCTION_MAX_CHARS);
+    }
+  });
+
+  it('plans a message in well under 2 ms on average', () => {
+    const texts = (loadCases(EXTRA_SET_PATH) ?? []).map((c) => c.text);
+    for (const t of texts) planFromMessage(t);
+    // Best of three rounds: the CI box is shared, the budget is about the code.
+    const means = [0, 1, 2].map(() => {
+      const start = process.hrtime.bigint();
+      for (const t of texts) planFromMessage(t);
+      return Number(process.hrtime.bigint() - start) / 1e6 / texts.length;
+    });
+    expect(Math.min(...means)).toBeLessThan(2);
+  });
+});
+
+describe('escalationPlan', () => {
+  it('is the single risk_triage → triage simple plan, quoting the message', () => {
+    const plan = escalationPlan('胸口压榨样疼了半小时，出冷汗');
+    expect(validateTaskPlan(plan).ok).toBe(true);
+    expect(plan.complexity).toBe('simple');
+    expect(plan.tasks).toHaveLength(1);
+    expect(plan.tasks[0]).toMatchObject({ task_id: 't1', task_type: 'risk_triage', agent: 'triage' });
+    expect(plan.tasks[0]?.instruction).toContain('「胸口压榨样疼了半小时，出冷汗」');
+  });
+
+  it('writes English instructions for English messages and stays within the length cap', () => {
+    const plan = escalationPlan(`Crushing chest pain for 30 minutes. ${'help '.repeat(300)}`);
+    expect(plan.tasks[0]?.instruction).toMatch(/^Urgently assess/);
+    expect(Array.from(plan.tasks[0]?.instruction ?? '').length).toBeLessThanOrEqual(
+      PLANNER_INSTRUCTION_MAX_CHARS,
+    );
+  });
+});

@@ -1,0 +1,266 @@
+import type { CueRule } from './rule-types';
+
+// English intent cues, matched against lower-cased text with "what's" expanded
+// (see normaliseEn); acronym rules that must stay case-sensitive carry their own
+// flags and are matched against the raw clause by the classifier.
+
+export const EN_RULES: readonly CueRule[] = [
+  // risk_triage
+  {
+    id: 'en.risk.serious',
+    type: 'risk_triage',
+    w: 3,
+    re: /\b(is|are|was|could) (it|this|that|these|this \w+|my \w+) (serious|dangerous|urgent|worrying|an emergency|bad|a (big )?(deal|problem|concern))|\bhow (serious|bad|worried|concerned|urgent)\b|\bbig deal\b/,
+  },
+  {
+    id: 'en.risk.urgent',
+    type: 'risk_triage',
+    w: 3,
+    re: /\burgent(ly)?\b|\bemergency\b|\ba&e\b|\bthe er\b|\burgent care\b|\bright away\b|\basap\b/,
+  },
+  {
+    id: 'en.risk.see_doctor',
+    type: 'risk_triage',
+    w: 3,
+    re: /\b(see|go to|visit|call|go back to) (a |my |the |our |her |his )?(doctor|gp|specialist|hospital|clinic|\w+ologist|someone)\b|\bbe seen\b|\bget (it |this |that |them )?(checked|looked at)|\bchecked out\b|\bbook (an? )?(normal |urgent )?appointment\b|\breferr(ed|al)\b/,
+  },
+  {
+    id: 'en.risk.department',
+    type: 'risk_triage',
+    w: 3,
+    re: /\b(which|what kind of|what type of) (specialist|doctor|department|clinic)\b/,
+  },
+  {
+    id: 'en.risk.estimate',
+    type: 'risk_triage',
+    w: 3,
+    re: /\b(my|her|his|their|mum's|mom's|dad's|personal)( \w+)? risk\b|\bat (high|higher|increased|greater|low|lower) risk\b|\brisk of (getting|developing|having)\b|\bchances? (of|that)\b|\bhow likely\b|\blikely (to|that) (i|she|he)\b|\bput (me|her|him|mum|mom|dad|them) at\b/,
+  },
+  {
+    id: 'en.risk.timing',
+    type: 'risk_triage',
+    w: 3,
+    re: /\boverdue\b|\bcan (it|this|that) wait\b|\bsafe to wait\b|\bwait (until|for|a few)\b|\bhigh enough\b|\btoo high\b|\bshould (i|she|he) be screened\b|\bhow soon\b|\bbad enough\b|\bwhen should (i|she|he|we|my \w+) (start|get|have|begin|be)\b[^?]{0,30}\b(screen\w*|test\w*|check\w*|colonoscop\w+|mammogram\w*|scan\w*)|\bshould (i|she|he) (get|have) (a |an )?(screening|colonoscopy|mammogram|scan|biopsy)\b/,
+  },
+  { id: 'en.risk.worry', type: 'risk_triage', w: 2, re: /\bworr(y|ied)\b|\bconcerned\b/ },
+  {
+    id: 'en.risk.need_treatment',
+    type: 'risk_triage',
+    w: 3,
+    re: /\b(do|does|whether|if) (i|she|he|we|my \w+) (really |actually |even )?need (one|it|this|treatment|medication|meds|tablets|pills|to (start|take|be treated))\b/,
+  },
+  {
+    id: 'en.risk.need',
+    type: 'risk_triage',
+    w: 2,
+    re: /\b(do|should|does) (i|she|he|we|my \w+|mum|mom|dad) (need|get) (a|an|to) (biopsy|scan|test|appointment|see|go)\b/,
+  },
+
+  // symptom_analysis
+  {
+    id: 'en.sym.cause',
+    type: 'symptom_analysis',
+    w: 3,
+    re: /\bwhat (is |could be |might be )?(causing|behind)\b|\bwhat causes\b|\bcause of (my|this|these|the|her|his)\b|\bbe the cause\b|\bcaused by\b|\bwhy (do|am|does|is) (i|my)\b(?! doctor)(?! (have|need) to)|\bwhy i\b/,
+  },
+  {
+    id: 'en.sym.could_be',
+    type: 'symptom_analysis',
+    w: 3,
+    re: /\b(could|might) (it|this|that|these|they|my \w+) be\b|\bcan (it|this|that) be\b(?! (reversed|cured|treated|prevented|fixed|managed|controlled|undone|improved)\b)|\bis (it|this|that) (just )?(?!(?:a |an )?(?:serious|dangerous|urgent|normal|safe|ok|okay|fine|bad|big|high|low|true|possible|necessary|worth|likely|contagious|hereditary|curable|common|better|worse|too|enough|something|anything|used|needed|related|caused)\b)(a |an )?[a-z]/,
+  },
+  {
+    id: 'en.sym.from_med',
+    type: 'symptom_analysis',
+    w: 3,
+    re: /\bafter (starting|taking|beginning|switching to) (my |the |a )?[a-z]+|\bfrom my (\w+ )?(pills|medication|meds|tablets|drug|inhaler)\b|\brelated to (my|the)\b|\b(side effect|reaction) (of|to|from) (my|the new|this)\b|\bcould (that|this|it) be why\b/,
+  },
+  {
+    id: 'en.sym.tests',
+    type: 'symptom_analysis',
+    w: 3,
+    re: /\bwhat (tests?|investigations?|bloods?|scans?)\b|\bwhich tests?\b|\bget tested for\b|\btests? (should|would)\b/,
+  },
+  {
+    id: 'en.sym.wrong',
+    type: 'symptom_analysis',
+    w: 3,
+    re: /\bany idea why\b|\bwhy (is|does|do) (this|it|that) (happen|keep)|\bwhat is wrong\b|\bwhat is going on\b|\bwhat (might|could) explain\b|\bwhat is making\b|\bwhy am i\b/,
+  },
+
+  // general_consultation
+  {
+    id: 'en.gen.what_is',
+    type: 'general_consultation',
+    w: 2,
+    re: /\bwhat (exactly )?(is|are) (a |an |the )?[a-z0-9]/,
+    // "what is the ICD code / the evidence / causing it" belong to other readings.
+    unless:
+      /\bwhat (exactly )?(is|are) (a |an |the )?(correct |right |latest |current |best )?(icd|codes?|coding|stage|grade|class|category|evidence|research|studies|trials?|guidelines?|recommend\w*|targets?|causing|wrong|going on|making|my risk|the risk|chances?)\b/,
+  },
+  {
+    id: 'en.gen.difference',
+    type: 'general_consultation',
+    w: 3,
+    re: /\bdiff?e?rence between\b|\bdiffrence\b|\bdifferent from\b|\bversus\b|\bvs\.?\b|\bsame (thing|as)\b/,
+  },
+  {
+    id: 'en.gen.how_works',
+    type: 'general_consultation',
+    w: 3,
+    re: /\bwhat (a|an|the) [a-z0-9-]+ (does|is for)\b|\bhow (does|do|did|would) [^?]{1,40}\bwork\b|\bused for\b|\bwhat (does|do) [^?]{1,30}\bdo\b|\bmechanism\b|\bwhat [^?]{1,20} for\?/,
+  },
+  {
+    id: 'en.gen.drug_use',
+    type: 'general_consultation',
+    w: 3,
+    re: /\bside effects?\b|\binteract|\bcan (i|you|we) (take|use|mix|combine)\b|\btogether\b|\bsafe to take\b|\bok to (take|crush|split|cut)\b|\bempty stomach\b|\bwith food\b|\bmiss(ed)? a dose\b|\bcrush\b|\bwhile on\b|\bdamage (the|my) (kidneys?|liver)\b|\bhow to take\b|\bwhen to take\b|\b(stop|quit|come off) (taking|my|the)\b|\bhow (much|often) should i take\b|\bdos(e|age)\b/,
+  },
+  {
+    id: 'en.gen.safety',
+    type: 'general_consultation',
+    w: 3,
+    re: /\bis (\w+ ){1,2}safe\b(?! to wait)|\bsafe (during|in|while|for) (pregnancy|breastfeeding|pregnant|kids|children|babies)\b/,
+  },
+  {
+    id: 'en.gen.nature',
+    type: 'general_consultation',
+    w: 2,
+    re: /\bcontagious\b|\binfectious\b|\bhereditary\b|\bgenetic\b|\bcured?\b|\bcurable\b|\bfor life\b|\bbooster\b|\bvaccin\w*|\brevers(e|ed|ible)\b|\bflu shot\b|\bjab\b|\bimmuni[sz]\w*|\bgeneric\b/,
+  },
+  {
+    id: 'en.gen.meaning',
+    type: 'general_consultation',
+    w: 2,
+    re: /\bwhat (does|do) [^?]{1,30}\b(mean|stand for|measure)\b|\bnormal (range|level|value)\b/,
+  },
+  {
+    id: 'en.gen.why_doctor',
+    type: 'general_consultation',
+    w: 3,
+    re: /\bwhy (does|do|did|would) (my|the|her|his) doctor\b|\bwhy do i (have|need) to\b|\bwhy (does|do|did) [a-z]+ (want|order)\b/,
+  },
+  { id: 'en.gen.anyway', type: 'general_consultation', w: 1, re: /\banyway\b|\bexplain\b/ },
+  { id: 'en.gen.worth', type: 'general_consultation', w: 2, re: /\bworth (trying|taking|it)\b/ },
+
+  // lifestyle_guidance
+  {
+    id: 'en.life.diet',
+    type: 'lifestyle_guidance',
+    w: 2,
+    re: /\b(eat|eating|diet|diets|dietary|food|foods|meal|meals|breakfast|lunch|dinner|snacks?|fruit|sugar|salt|sodium|carbs?|coffee|caffeine|alcohol|drink|drinks|drinking|beer|wine|red meat|fasting)\b/,
+    unless: /\b(after|before|with) (dinner|breakfast|lunch|meals?|food)\b(?![^?]*\b(should|can|what|how)\b)/,
+  },
+  {
+    id: 'en.life.exercise',
+    type: 'lifestyle_guidance',
+    w: 3,
+    re: /\b(exercises?|excercise|workouts?|walking|running|swimming|gym|lift(ing)? weights|weights|yoga|pilates|stretch(es|ing)?|posture|active|activity|steps)\b/,
+  },
+  {
+    id: 'en.life.weight',
+    type: 'lifestyle_guidance',
+    w: 2,
+    re: /\b(lose|losing|loosing) weight\b|\bweight (loss|gain)\b|\bkeep (the )?weight off\b|\bgain weight\b/,
+  },
+  {
+    id: 'en.life.quit',
+    type: 'lifestyle_guidance',
+    w: 3,
+    re: /\b(quit|quitting|stop|stopping) (smoking|drinking|vaping)\b|\bcut (down|back) on\b|\bcut down\b/,
+  },
+  {
+    id: 'en.life.sleep',
+    type: 'lifestyle_guidance',
+    w: 2,
+    re: /\b(sleep|sleeping|insomnia|bedtime|sleep routine)\b/,
+  },
+  {
+    id: 'en.life.advice',
+    type: 'lifestyle_guidance',
+    w: 2,
+    re: /\btips?\b|\badvice\b|\broutine\b|\bhabits?\b|\blifestyle\b|\bself-care\b|\blook(ing)? after\b|\btake care of\b|\bstress\b/,
+  },
+  {
+    id: 'en.life.should_i',
+    type: 'lifestyle_guidance',
+    w: 3,
+    re: /\bwhat should i (eat|change|avoid|do differently)\b|\b(should|can|could) (i|we) change\b|\bi should change\b|\bshould i (avoid|cut|eat|drink|stop (eating|drinking|smoking))\b|\bwhat can i do\b|\bat home\b|\bhome remed\w*|\bremed(y|ies)\b|\bease (it|the|my)\b|\bhow (can|do|should) i (eat|cut|lose|sleep|stay|keep|build|manage)\b|\bhow much can i (drink|eat)\b|\bhow (much|many) [a-z ]{0,20}(a|per) (day|week)\b/,
+  },
+
+  // disease_classification
+  {
+    id: 'en.cls.icd',
+    type: 'disease_classification',
+    w: 4,
+    re: /\bicd(-?\d+)?(-cm)?\b|\bcodes?\b|\bcoding\b|\bcoded\b/,
+  },
+  {
+    id: 'en.cls.stage',
+    type: 'disease_classification',
+    w: 3,
+    re: /\bstag(e|es|ing|ed)\b|\bgrad(e|ed|ing)\b|\bclassif(y|ied|ication)\b|\bclass [1-4i]\b|\bcategory\b|\bseverity\b|\bwhat class\b(?! of (drug|medication|medicine))/,
+  },
+  {
+    id: 'en.cls.scale',
+    type: 'disease_classification',
+    w: 3,
+    re: /\b(ti-?rads|bi-?rads|tr[1-5]|nyha|tnm|gleason|child-?pugh|ecog)\b/,
+  },
+
+  // clinical_research
+  {
+    id: 'en.res.study',
+    type: 'clinical_research',
+    w: 4,
+    re: /\b(study|studies|studied|trials?|research|evidence|meta-?analys[ie]s|systematic review|randomi[sz]ed|rct|cohort|real-world data|published data|data on|literature|proof|proven|tested in|head-to-head)\b/,
+  },
+  {
+    id: 'en.res.works',
+    type: 'clinical_research',
+    w: 2,
+    re: /\bis (that|this|it) (really )?true\b|\bany truth\b|\bmyth\b|\b(actually|really) (works?|helps?)\b|\bwhat did [^?]{1,60}\b(show|find)\b|\bdoes it (really )?work\b/,
+  },
+
+  // clinical_guideline
+  {
+    id: 'en.gl.guideline',
+    type: 'clinical_guideline',
+    w: 4,
+    re: /\bguid(e)?lines?\b|\bguidance\b|\bconsensus\b|\brecommendations?\b|\bofficial\b|\bstandards of care\b|\bschedule\b/,
+  },
+  {
+    id: 'en.gl.say',
+    type: 'clinical_guideline',
+    w: 2,
+    re: /\bwhat (do|does) (the )?(current|latest|new|updated)? ?([a-z]+ ){0,2}(say|recommend)\b|\baccording to\b|\bper [A-Za-z]+,/,
+  },
+  { id: 'en.gl.recommend', type: 'clinical_guideline', w: 1, re: /\brecommend(s|ed)?\b/ },
+];
+
+/** Matched case-sensitively on the raw clause: "NICE"/"WHO" the bodies, not the words. */
+export const EN_ORG_RULE: CueRule = {
+  id: 'any.gl.org',
+  type: 'clinical_guideline',
+  w: 3,
+  re: /\b(ADA|NICE|ESC|ESH|AHA|ACC|GINA|GOLD|KDIGO|AAP|USPSTF|WHO|EASL|AASLD|IDSA|NCCN|ACOG|IDF|CDC|ACIP|EULAR|NHS)\b/,
+};
+
+export const EN_QUESTION =
+  /\?|^(and |also |so |but |then )?(what|how|why|when|which|where|who|is|are|do|does|did|can|could|should|would|will|may|might|am|any|has|have)\b|\b(what|how|why|when|which|whether)\b/;
+
+export const EN_REQUEST =
+  /\b(please|tell me|explain|i'd like to know|i want to know|wondering|any (tips|advice|ideas)|looking for|interested in|curious|can you|could you|help me|give me|cite|list)\b/;
+
+export const EN_DRUG =
+  /\b(drugs?|medications?|meds|medicine|pills?|tablets?|capsules?|insulin|metformin|aspirin|ibuprofen|tylenol|advil|paracetamol|acetaminophen|warfarin|statins?|[a-z]+statin|[a-z]+pril|[a-z]+sartan|[a-z]+olol|[a-z]+dipine|[a-z]+gliflozin|[a-z]+glutide|antibiotics?|amoxicillin|vitamins?|supplements?|probiotics?|vaccines?|inhalers?|levothyroxine)\b/;
+
+export function normaliseEn(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[’‘`]/g, "'")
+    .replace(/\bwhat'?s\b/g, 'what is')
+    .replace(/\bhow'?s\b/g, 'how is')
+    .replace(/\bi'm\b/g, 'i am');
+}

@@ -1,0 +1,245 @@
+import type { CueRule } from './rule-types';
+import { ZH_TOPIC_RULES } from './rules-zh-topics';
+
+// Chinese intent cues. Each pattern keys on how people ASK for a kind of help
+// (the question form), not on topic words, so a symptom mentioned as background
+// never becomes a task by itself. Weights: 4 decisive, 3 strong, 2 supportive, 1 weak.
+
+export const ZH_RULES: readonly CueRule[] = [
+  // risk_triage: seriousness, urgency, whether/when/where to be seen, personal risk.
+  {
+    id: 'zh.risk.serious',
+    type: 'risk_triage',
+    w: 3,
+    re: /严重(吗|嘛|么|马|不|伐)|严不严重|要紧(吗|嘛|不)|要不要紧|打紧|危险(吗|嘛|不)|危不危险|有没有(什么)?危险|会不会有(什么)?危险|有危险吗/,
+  },
+  {
+    id: 'zh.risk.see_doctor',
+    type: 'risk_triage',
+    w: 3,
+    re: /(要不要|需不需要|需要|用不用|该不该|应不应该|是否(需要|应该)?|必须|有没有必要|有必要|该)(马上|立即|立刻|尽快|进快|赶紧|赶快|现在|专门|再|早点)?(去|上|到|找|挂)?(看|找)?(医院|就医|就诊|看医生|看医省|看病|急诊|门诊|挂号|住院|专科|医生|大夫|[^，。？?]{0,4}科)/,
+  },
+  {
+    id: 'zh.risk.when',
+    type: 'risk_triage',
+    w: 3,
+    re: /(何时|什么时候|啥时候|多久)(该|要|需要|应该|得)?(去)?(就医|看医生|去医院|就诊|复查|去看|上医院)/,
+  },
+  { id: 'zh.risk.department', type: 'risk_triage', w: 3, re: /(挂|看|去|找)(什么|哪个|哪|啥|哪一)个?科/ },
+  {
+    id: 'zh.risk.estimate',
+    type: 'risk_triage',
+    w: 3,
+    re: /风险(高|大|有多|多大|高不高|大不大|怎么样|如何|是多少)|(几率|概率|可能性|机会)(大|多大|有多|高|是多少)|患病风险|发病风险/,
+  },
+  {
+    id: 'zh.risk.will_get',
+    type: 'risk_triage',
+    w: 2,
+    re: /(会不会|容易|以后会|将来会)(得|患|变成|发展成|进展为|转成|癌变|恶变)/,
+  },
+  {
+    id: 'zh.risk.will_harm',
+    type: 'risk_triage',
+    w: 3,
+    re: /会不会(出|有)(什么)?(问题|事)|有没有(什么)?(大)?问题(吗|嘛)?$/,
+  },
+  { id: 'zh.risk.high_risk', type: 'risk_triage', w: 3, re: /高危(吗|嘛|不|人群)|算(不算)?(高危|危险|严重)/ },
+  {
+    id: 'zh.risk.wait',
+    type: 'risk_triage',
+    w: 2,
+    re: /(能不能|可以|可不可以|能否)(先)?(等|观察|拖)|在家(观察|处理)|观察(一下|几天)?就(行|可以)/,
+  },
+  {
+    id: 'zh.risk.need_check',
+    type: 'risk_triage',
+    w: 3,
+    re: /(需不需要|要不要|用不用|需要|有必要)(再|专门|马上|尽快|定期|经常|每年)?(去)?(做|查|检查|筛查|复查|拍片|拍|照)[^，。？?]{0,5}(吗|嘛|呢|不)?[？?]?$/,
+    // Checking antibodies after a vaccine course is a vaccine question, not triage.
+    unless: /抗体|疫苗|什么|哪些|啥|哪个|哪种|多少|多高|多大/,
+  },
+  { id: 'zh.risk.worry', type: 'risk_triage', w: 2, re: /(需要|要|用|值得)担心/ },
+  {
+    id: 'zh.risk.big_deal',
+    type: 'risk_triage',
+    w: 3,
+    re: /问题大(不大|吗|嘛)|(有|有没有)(什么)?大问题|大不大(碍|事)|碍事(吗|嘛|不)|下一步(怎么办|该怎么|做什么)|该怎么办|(多大|多少)(的)?(可能|希望)/,
+  },
+  {
+    id: 'zh.risk.treat_now',
+    type: 'risk_triage',
+    w: 3,
+    re: /(需要|要|需不需要|要不要|用不用|该不该|必须|得)(开始|马上|尽快)?(吃|用|打)[^，。？?]{0,5}药(吗|嘛|呢|不)?|(需要|要)(治疗|处理|干预|手术)(吗|嘛|不)|(要不要|需不需要|用不用)[^，。？?]{0,4}(治疗|处理|干预|手术|抗凝|用药|打针|输液|住院)|(是不是|要不要|需不需要|该不该|需要|该)(加|换|调|减|停)(药|量)|(是不是|要不要|需不需要|该不该|需要|该)[^，。？?]{0,2}(升级|加强|调整|更换|增加|减少)(用药|药物|治疗|剂量)/,
+  },
+  { id: 'zh.risk.normal', type: 'risk_triage', w: 1, re: /正常吗|正常不|是否正常/ },
+
+  // symptom_analysis: what is causing the symptoms, is it disease X, which tests.
+  {
+    id: 'zh.sym.cause',
+    type: 'symptom_analysis',
+    w: 3,
+    re: /(什么|啥|哪些|神么)(原因|缘故|毛病)|原因是什么|原因有哪些|为什么会|为啥会|怎么会/,
+  },
+  { id: 'zh.sym.what_happened', type: 'symptom_analysis', w: 3, re: /(怎么|咋|啥)(一)?回事|怎么了|咋了/ },
+  {
+    id: 'zh.sym.is_it',
+    type: 'symptom_analysis',
+    w: 3,
+    unless: /容易/,
+    re: /是不是(得了|的了|有了|患了|又|缺)|是不是[^，。？?]{1,12}(引起|导致|造成|闹|犯了|副作用|问题|原因|症状|表现|症|病|炎|癌|瘤|感染|到了|过敏|有关)|是缺|缺(钙|铁|锌|维生素|血|氧)(吗|嘛|引起|导致)/,
+  },
+  // Any other "是不是X" is still a diagnosis question unless X is about what to do.
+  {
+    id: 'zh.sym.is_it_weak',
+    type: 'symptom_analysis',
+    w: 2,
+    re: /是不是/,
+    unless: /是不是(要|该|应该|需要|得|都|一定|必须|每|可以|能|只|不能|不用|最好|正常|严重|太|更|容易|真的)/,
+  },
+  {
+    id: 'zh.sym.caused_by',
+    type: 'symptom_analysis',
+    w: 3,
+    re: /[^，。？?]{1,12}(引起|导致|造成|闹)的(吗|嘛|么|不|呢|吧)/,
+  },
+  {
+    id: 'zh.sym.side_effect',
+    type: 'symptom_analysis',
+    w: 4,
+    re: /是[^，。？?]{0,10}(副作用|不良反应)(吗|嘛|么|呢|吧|[？?]|$)/,
+  },
+  {
+    id: 'zh.sym.could_be',
+    type: 'symptom_analysis',
+    w: 2,
+    re: /(会不会是|可不可能是|会是|可能是|难道是|莫非是)[^，。？?]{1,12}/,
+  },
+  {
+    id: 'zh.sym.is_disease',
+    type: 'symptom_analysis',
+    w: 2,
+    re: /是[^，。？?]{1,10}(症|病|炎|癌|瘤|综合征|甲亢|甲减|痛风|贫血|结石|过敏|感冒|抑郁|焦虑|更年期|不好)(吗|嘛|么|吧)/,
+  },
+  {
+    id: 'zh.sym.tests',
+    type: 'symptom_analysis',
+    w: 3,
+    unless: /体检|筛查/,
+    re: /(怎么|如何)(判断|确诊|自查|知道是不是)|(做|查|要查|该查|需要查|需要做)(点)?(什么|哪些|啥)(检查|项目)?|(什么|哪些|啥)检查/,
+  },
+  { id: 'zh.sym.means', type: 'symptom_analysis', w: 3, re: /(症状|表现|情况)(说明|提示|意味着)/ },
+  {
+    id: 'zh.sym.problem',
+    type: 'symptom_analysis',
+    w: 3,
+    re: /哪里(出了|有)?(问题|毛病)|什么毛病|啥毛病|出(了)?(什么)?问题(了)?(吗|嘛)/,
+    unless: /会不会|会出/,
+  },
+  {
+    id: 'zh.sym.this_or_that',
+    type: 'symptom_analysis',
+    w: 2,
+    re: /是[^，。？?]{1,8}还是[^，。？?]{1,8}(的问题|问题|引起|病|炎|症|感冒|过敏|别的)/,
+  },
+  {
+    id: 'zh.sym.related',
+    type: 'symptom_analysis',
+    w: 2,
+    re: /(跟|和|与)[^，。？?]{1,10}有关(系)?(吗|嘛|么)/,
+  },
+  {
+    id: 'zh.sym.why_me',
+    type: 'symptom_analysis',
+    w: 2,
+    re: /为(什么|啥)(我|他|她|孩子|宝宝|老人|一|总|老|经常|最近|一直)/,
+  },
+
+  // general_consultation: knowledge about a disease, drug, test or vaccine.
+  {
+    id: 'zh.gen.what_is',
+    type: 'general_consultation',
+    w: 3,
+    re: /是(个|一种)?什么(药|东西|病|意思|指标|概念|检查|疫苗|原理)|什么是|是啥|指的是(什么|啥)|是干(嘛|什么)(用)?的|干嘛用/,
+  },
+  {
+    id: 'zh.gen.difference',
+    type: 'general_consultation',
+    w: 3,
+    re: /(什么|啥)(区别|不同|差别|不一样)|区别(是什么|在哪|大吗)|不一样(吗|嘛)|一回事|一个东西|哪个(好|更好|更适合)|(哪个|哪种|哪一个)更|代替|替代(吗|嘛)|取代/,
+  },
+  {
+    id: 'zh.gen.how_works',
+    type: 'general_consultation',
+    w: 3,
+    re: /(怎么|如何|咋)(起效|起作用|降[^下低]|治)|原理|机制|(有什么|有啥)作用|作用是什么/,
+  },
+  {
+    id: 'zh.gen.adverse',
+    type: 'general_consultation',
+    w: 3,
+    re: /副作用|不良反应|坏处|伤(肝|肾|胃)|依赖性|上瘾|安全吗|安不安全|安全性|(增加|提高)[^，。？?]{0,6}风险/,
+  },
+  {
+    id: 'zh.gen.together',
+    type: 'general_consultation',
+    w: 3,
+    re: /(能|可以|可不可以|能不能|能否)[^，。？?]{0,10}(一起|一块|同时|同一天|一同)(吃|服|用|打|服用|接种)|(同一天|一起|一块|同时)(吃|服|用|打|服用|接种)/,
+  },
+  {
+    id: 'zh.gen.administration',
+    type: 'general_consultation',
+    w: 3,
+    re: /(饭前|饭后|空腹|睡前|早上|晚上)(吃|服|用)(还是|吗|嘛|好)|(必须|需要|要)空腹|空腹(吃|服)|隔多久|间隔多久|漏(吃|服|打)|掰开|嚼碎|(怎么|如何)(服用|用药|注射|打针|冲|喂|保存|储存|存放)|放冰箱|开封/,
+  },
+  {
+    id: 'zh.gen.prognosis',
+    type: 'general_consultation',
+    w: 3,
+    re: /传染|遗传|根治|治愈|断根|治好|逆转|吃一辈子|终身(服药|用药)|停不了|停药|减药|换药|复发/,
+  },
+  { id: 'zh.gen.vaccine', type: 'general_consultation', w: 2, re: /疫苗|接种|抗体/ },
+  { id: 'zh.gen.affect', type: 'general_consultation', w: 2, re: /(会不会|会|能不能)影响/ },
+  {
+    id: 'zh.gen.normal_range',
+    type: 'general_consultation',
+    w: 2,
+    re: /正常值|参考值|正常范围|参考范围|(多少|几)(才)?(算|是)?(正常|有保护|有效|合格)|(差|误差|相差)多少/,
+  },
+  {
+    id: 'zh.gen.why_must',
+    type: 'general_consultation',
+    w: 2,
+    re: /(为什么|为啥|为何)(一定|非得|必须)?(要|得|需要)/,
+  },
+  { id: 'zh.gen.indicates', type: 'general_consultation', w: 1, re: /说明(了)?什么|代表什么|意味着什么/ },
+  {
+    id: 'zh.gen.disease_nature',
+    type: 'general_consultation',
+    w: 4,
+    re: /(病|症|癌|炎|瘤|痛风|高血压|糖尿病|甲亢|甲减|结节|息肉)(到底|究竟)?(是)?怎么(回事|一回事|得的|得上的|引起的|形成的|来的)/,
+  },
+  {
+    id: 'zh.gen.drug_class',
+    type: 'general_consultation',
+    w: 3,
+    re: /(是|属于)(什么|哪)(类|种)药|(有|用)?(什么|哪些|啥|哪种)药/,
+  },
+  {
+    id: 'zh.gen.screening',
+    type: 'general_consultation',
+    w: 2,
+    re: /(体检|筛查)(项目|哪些|什么)|(做|查)(哪些|什么)(体检|筛查)/,
+  },
+  ...ZH_TOPIC_RULES,
+];
+
+/** A clause counts as asking something only if it is a question or an explicit request. */
+export const ZH_QUESTION =
+  /[？?]|[吗嘛么呢吧伐马不]$|什么|啥|怎么|怎样|如何|哪|多少|多久|多大|(?<![好这前十])几|是否|是不是|要不要|需不需要|用不用|能不能|可不可以|会不会|有没有|该不该|(.)不\1|为何|为什么|为啥|(是|吃|用|做|去|选|算|属于)[^，。？?]{0,10}还是|谁/;
+
+export const ZH_REQUEST =
+  /请|麻烦|帮(我|忙)|想(知道|了解|问|咨询|请教)|求(助|问)|告诉我|给(出|个|点|些|我)|附上|列出|说说|讲讲|解释|介绍|想(先)?(靠|通过|试试|试一下)|打算(靠|通过)/;
+
+export const ZH_DRUG =
+  /药|疗法|疗程|碱|嗪|唑|韦|汀|沙星|替尼|单抗|卡因|片|胶囊|针剂|胰岛素|维生素|钙|益生菌|鱼油|补液盐|补充剂|激素|疫苗|抗生素|双胍|他汀|地平|普利|沙坦|洛尔|格列|列净|鲁肽|霉素|西林|头孢|沙星|拉唑|阿司匹林|布洛芬|华法林|沙班|甲状腺素/;

@@ -1,0 +1,89 @@
+// Splits a message into small clauses with offsets into the original string.
+// Splitting is deliberately eager (every comma, every "、"): the planner later
+// re-joins neighbouring clauses that carry the same intent, which is how "严重吗、
+// 应该何时就医" stays one part while "饮食和运动如何调整" is never cut in two.
+
+export interface Clause {
+  text: string;
+  start: number;
+  end: number;
+  /** Punctuation that closed the clause ('' at a connective or the end). */
+  closer: string;
+}
+
+const HARD_STOP = new Set(['。', '？', '！', '；', '?', '!', ';', '\n', '，', '、', '：']);
+const CLOSING = new Set(['”', '’', '」', '』', '）', ')', '"', "'", '】']);
+const ZH_CONNECTIVE = /同时|另外|还有|以及|并且|顺便|再问|此外|还想问|还想知道|再就是|而且|然后|最后/g;
+const EN_CONNECTIVE =
+  /,\s+(?=(and|but|also|plus|or|why|what|how|when|where|which|who|is|are|do|does|did|can|could|should|would|will)\b)|\s+(?=(and|also|plus)\s+(also\s+)?(what|how|why|when|which|where|who|whether|is|are|do|does|did|can|could|should|would|will|any|if|tell)\b)|\s+[—–]\s+|\s+--\s+/gi;
+const ABBREVIATION = /\b(dr|mr|mrs|ms|vs|e\.g|i\.e|approx|no|st)\.$/i;
+
+function cut(message: string, cuts: Set<number>): Clause[] {
+  const points = Array.from(cuts)
+    .filter((p) => p > 0 && p < message.length)
+    .sort((a, b) => a - b);
+  const clauses: Clause[] = [];
+  let from = 0;
+  for (const to of [...points, message.length]) {
+    const raw = message.slice(from, to);
+    const lead = raw.length - raw.trimStart().length;
+    const text = raw.trim();
+    if (/[\p{L}\p{N}]/u.test(text)) {
+      const start = from + lead;
+      const last = text[text.length - 1] ?? '';
+      clauses.push({
+        text,
+        start,
+        end: start + text.length,
+        closer: HARD_STOP.has(last) || last === ',' ? last : '',
+      });
+    }
+    from = to;
+  }
+  return clauses;
+}
+
+function addPunctuationCuts(message: string, cuts: Set<number>, zh: boolean): void {
+  for (let i = 0; i < message.length; i += 1) {
+    const char = message[i] ?? '';
+    const next = message[i + 1] ?? '';
+    let boundary = HARD_STOP.has(char);
+    if (char === ',' && zh) boundary = true;
+    if (char === '.' && /\s/.test(next) && !ABBREVIATION.test(message.slice(Math.max(0, i - 6), i + 1))) {
+      boundary = true;
+    }
+    if (!boundary) continue;
+    let j = i + 1;
+    // Keep runs like "？！" and closing quotes with the clause they end.
+    while (j < message.length && (HARD_STOP.has(message[j] ?? '') || CLOSING.has(message[j] ?? ''))) j += 1;
+    cuts.add(j);
+    i = j - 1;
+  }
+}
+
+function addConnectiveCuts(message: string, cuts: Set<number>, zh: boolean): void {
+  if (zh) {
+    for (const m of message.matchAll(ZH_CONNECTIVE)) {
+      const at = m.index ?? 0;
+      // Only cut when a real clause precedes it, so "请同时给出…" stays whole.
+      const before = message.slice(0, at);
+      const lastCut = Math.max(0, ...Array.from(cuts).filter((c) => c <= at));
+      if (before.slice(lastCut).trim().length >= 4) cuts.add(at);
+    }
+    return;
+  }
+  for (const m of message.matchAll(EN_CONNECTIVE)) {
+    const index = m.index ?? 0;
+    // A comma stays with the clause it closes; a dash goes with the clause before it.
+    const at = m[0].startsWith(',') ? index + 1 : /[—–-]/.test(m[0]) ? index + m[0].length : index;
+    cuts.add(at);
+  }
+}
+
+export function splitClauses(message: string, zh: boolean): Clause[] {
+  const cuts = new Set<number>();
+  addPunctuationCuts(message, cuts, zh);
+  addConnectiveCuts(message, cuts, zh);
+  if (zh) addConnectiveCuts(message, cuts, false);
+  return cut(message, cuts);
+}

@@ -1,0 +1,15 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseRouterCases, type RouterCase } from '../evaluate';
+
+// Shared loaders for the specs; lives under testing/ so the build never ships it.
+
+const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
+
+/** The shared dev set sits beside the repository: <root>/../shared/eval/router.dev.jsonl. */
+export const DEV_SET_PATH = resolve(REPO_ROOT, '..', 'shared', 'eval', 'router.dev.jsonl');
+export const EXTRA_SET_PATH = join(__dirname, 'router-extra.jsonl');
+
+export function loadCases(path: string): RouterCase[] | undefined {
+  return existsSync(path) ? parseRouterCases(readFileSync(path, 'utf8')) : undefined;
+}

@@ -1,0 +1,79 @@
+import { buildEvent, newId, sha256, subjectFor, type Envelope, type Lang, type RequestRecord } from '@medagent/contracts';
+import type { Bus, Subscription } from '@medagent/bus';
+import { currentTraceparent, withSpan, SpanKind } from '@medagent/telemetry';
+
+export interface AskInput {
+  message: string;
+  user_id: string;
+  session_id: string;
+  lang?: Lang;
+  /** Same key ⇒ same request id ⇒ the same request, never a second run. */
+  idempotency_key?: string;
+  deadline_ms?: number;
+  channel?: 'cli' | 'nats' | 'http' | 'embedded';
+}
+
+export type AskRecord = RequestRecord & { question?: string };
+
+export interface AskResult {
+  status: 'completed' | 'failed';
+  record: AskRecord;
+}
+
+export function requestIdFor(userId: string, idempotencyKey?: string): string {
+  return idempotencyKey ? `req_${sha256(`${userId}\u0000${idempotencyKey}`).slice(0, 24)}` : newId('req_');
+}
+
+/**
+ * Ingress over the bus: publishes request.submitted and resolves with the result event.
+ * `onEvent` sees every event of this request as it happens (progress lines, SSE).
+ */
+export class MedagentClient {
+  constructor(private readonly bus: Bus) {}
+
+  async ask(input: AskInput, opts: { onEvent?: (env: Envelope, subject: string) => void; timeoutMs?: number } = {}): Promise<AskResult> {
+    const requestId = requestIdFor(input.user_id, input.idempotency_key);
+    return withSpan('medagent.ask', { 'medagent.request_id': requestId }, async () => {
+      let settle!: (r: AskResult) => void;
+      let fail!: (e: Error) => void;
+      const done = new Promise<AskResult>((res, rej) => ((settle = res), (fail = rej)));
+      const subs: Subscription[] = [];
+      subs.push(
+        await this.bus.subscribe('medagent.request.*.coordinator', (env) => {
+          if (env.correlation_id !== requestId) return;
+          const p = env.payload as { record?: AskRecord };
+          if (p.record) settle({ status: env.event_type === 'request.completed' ? 'completed' : 'failed', record: p.record });
+        }),
+      );
+      if (opts.onEvent) {
+        const onEvent = opts.onEvent;
+        subs.push(await this.bus.subscribe('medagent.>', (env, subject) => env.correlation_id === requestId && onEvent(env, subject)));
+      }
+      const timer = setTimeout(() => fail(new Error(`no result for ${requestId} within ${opts.timeoutMs ?? 120_000} ms`)), opts.timeoutMs ?? 120_000);
+      try {
+        const tp = currentTraceparent();
+        const env = buildEvent({
+          type: 'request.submitted',
+          correlation_id: requestId,
+          producer: 'ingress',
+          payload: {
+            request_id: requestId,
+            user_id: input.user_id,
+            session_id: input.session_id,
+            message: input.message,
+            channel: input.channel ?? 'embedded',
+            ...(input.lang ? { lang: input.lang } : {}),
+            ...(input.idempotency_key ? { idempotency_key: input.idempotency_key } : {}),
+            ...(input.deadline_ms ? { deadline_ms: input.deadline_ms } : {}),
+          },
+          ...(tp ? { traceparent: tp } : {}),
+        });
+        await this.bus.publish(subjectFor('request.submitted', 'ingress'), env, { msgId: input.idempotency_key ?? requestId });
+        return await done;
+      } finally {
+        clearTimeout(timer);
+        await Promise.all(subs.map((s) => s.unsubscribe()));
+      }
+    }, { kind: SpanKind.PRODUCER });
+  }
+}

@@ -1,0 +1,73 @@
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { ConfigError, ContractViolationError, decode } from '@medagent/contracts';
+
+/**
+ * Process-level configuration shared by every service entry point (infrastructure and
+ * models). Service-specific settings live in each service's own config (e.g. the
+ * coordinator's deadlines). Invalid values fail at start-up, naming the variable.
+ */
+export class RuntimeConfig {
+  @IsOptional() @IsString() natsUrl?: string;
+  @IsOptional() @IsString() redisUrl?: string;
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) elasticsearchUrl?: string;
+  @IsIn(['offline', 'openai']) model: 'offline' | 'openai' = 'offline';
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) openaiBaseUrl?: string;
+  @IsOptional() @IsString() openaiApiKey?: string;
+  @IsString() modelLead = 'gpt-4o-mini';
+  @IsString() modelWorker = 'gpt-4o-mini';
+  @IsInt() @Min(500) @Max(300_000) modelTimeoutMs = 30_000;
+  @IsInt() @Min(0) @Max(65_535) httpPort = 8080;
+  @IsInt() @Min(0) @Max(65_535) healthPort = 0;
+  @IsInt() @Min(1) @Max(256) workerConcurrency = 4;
+  @IsInt() @Min(1000) @Max(3_600_000) workerAckWaitMs = 10_000;
+  @IsInt() @Min(60) @Max(30 * 24 * 3600) memoryTtlSeconds = 24 * 3600;
+  @IsIn(['none', 'otlp']) tracesExporter: 'none' | 'otlp' = 'none';
+}
+
+/** Every variable the runtime reads; deploy/ manifests are checked against this list. */
+export const RUNTIME_ENV: Readonly<Record<string, keyof RuntimeConfig>> = {
+  NATS_URL: 'natsUrl',
+  REDIS_URL: 'redisUrl',
+  ELASTICSEARCH_URL: 'elasticsearchUrl',
+  MEDAGENT_MODEL: 'model',
+  OPENAI_BASE_URL: 'openaiBaseUrl',
+  OPENAI_API_KEY: 'openaiApiKey',
+  MEDAGENT_MODEL_LEAD: 'modelLead',
+  MEDAGENT_MODEL_WORKER: 'modelWorker',
+  MEDAGENT_MODEL_TIMEOUT_MS: 'modelTimeoutMs',
+  MEDAGENT_HTTP_PORT: 'httpPort',
+  MEDAGENT_HEALTH_PORT: 'healthPort',
+  MEDAGENT_WORKER_CONCURRENCY: 'workerConcurrency',
+  MEDAGENT_WORKER_ACK_WAIT_MS: 'workerAckWaitMs',
+  MEDAGENT_MEMORY_TTL_SECONDS: 'memoryTtlSeconds',
+  OTEL_TRACES_EXPORTER: 'tracesExporter',
+};
+
+const NUMERIC = new Set<keyof RuntimeConfig>([
+  'modelTimeoutMs',
+  'httpPort',
+  'healthPort',
+  'workerConcurrency',
+  'workerAckWaitMs',
+  'memoryTtlSeconds',
+]);
+
+export function loadRuntimeConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
+  const raw: Record<string, unknown> = { ...new RuntimeConfig() };
+  for (const [name, key] of Object.entries(RUNTIME_ENV)) {
+    const v = env[name];
+    if (v === undefined || v === '') continue;
+    raw[key] = NUMERIC.has(key) ? Number(v) : v;
+  }
+  for (const [k, v] of Object.entries(overrides)) if (v !== undefined) raw[k] = v;
+  let cfg: RuntimeConfig;
+  try {
+    cfg = Object.assign(new RuntimeConfig(), decode(RuntimeConfig, raw, 'runtime config'));
+  } catch (e) {
+    const names = Object.fromEntries(Object.entries(RUNTIME_ENV).map(([n, k]) => [k, n]));
+    const msg = e instanceof ContractViolationError ? e.details.map((d) => `${names[d.path ?? ''] ?? d.path}: ${d.message}`).join('; ') : String(e);
+    throw new ConfigError(`invalid configuration: ${msg}`, { cause: e });
+  }
+  if (cfg.model === 'openai' && !cfg.openaiApiKey) throw new ConfigError('invalid configuration: MEDAGENT_MODEL=openai needs OPENAI_API_KEY');
+  return cfg;
+}

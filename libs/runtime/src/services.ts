@@ -1,0 +1,64 @@
+import { NestFactory } from '@nestjs/core';
+import type { DynamicModule, INestMicroservice, LogLevel } from '@nestjs/common';
+import { isWorkerRole, type ServiceId, type WorkerRole } from '@medagent/contracts';
+import { BusTransportServer, type Bus, type KvStore } from '@medagent/bus';
+import type { ChatModel } from '@medagent/agent';
+import type { MemoryStore } from '@medagent/memory';
+import { CoordinatorModule, loadCoordinatorConfig, type CoordinatorConfig, type SafetyBoundary } from '@medagent/coordinator-core';
+import { LeadModule } from '@medagent/lead-core';
+import { WorkerModule } from '@medagent/worker-core';
+import type { KnowledgeService } from '@medagent/skills';
+import { chatModelFor } from './models';
+import type { RuntimeConfig } from './config';
+
+export interface ServiceDeps {
+  bus: Bus;
+  kv: KvStore;
+  memory: MemoryStore;
+  runtime: RuntimeConfig;
+  coordinator?: CoordinatorConfig;
+  /** Overrides for tests and benchmarks. */
+  workerModel?: ChatModel;
+  leadModel?: ChatModel;
+  boundary?: SafetyBoundary;
+  knowledge?: KnowledgeService;
+  logLevels?: LogLevel[] | false;
+}
+
+export function serviceModule(name: ServiceId, deps: ServiceDeps): DynamicModule {
+  if (name === 'coordinator') {
+    return CoordinatorModule.register({
+      bus: deps.bus,
+      kv: deps.kv,
+      memory: deps.memory,
+      config: deps.coordinator ?? loadCoordinatorConfig(),
+      ...(deps.boundary ? { boundary: deps.boundary } : {}),
+    });
+  }
+  if (name === 'lead') {
+    const model = deps.leadModel ?? (deps.runtime.model === 'offline' ? undefined : chatModelFor('lead', deps.runtime));
+    return LeadModule.register({ bus: deps.bus, ...(model ? { planModel: model, synthModel: model } : {}) });
+  }
+  const role = name.slice('worker-'.length);
+  if (!isWorkerRole(role)) throw new Error(`unknown service ${name}`);
+  return WorkerModule.forRole({
+    role: role as WorkerRole,
+    bus: deps.bus,
+    memory: deps.memory,
+    model: deps.workerModel ?? chatModelFor('worker', deps.runtime),
+    concurrency: deps.runtime.workerConcurrency,
+    ackWaitMs: deps.runtime.workerAckWaitMs,
+    ...(deps.knowledge ? { skills: { knowledge: deps.knowledge } } : {}),
+  });
+}
+
+/** One service as a Nest microservice whose transport is the bus (in-process or JetStream). */
+export async function startService(name: ServiceId, deps: ServiceDeps): Promise<INestMicroservice> {
+  const app = await NestFactory.createMicroservice(serviceModule(name, deps), {
+    strategy: new BusTransportServer(deps.bus, { maxDeliver: 5, ackWaitMs: 30_000 }),
+    logger: deps.logLevels ?? ['error', 'warn'],
+    abortOnError: false,
+  });
+  await app.listen();
+  return app;
+}

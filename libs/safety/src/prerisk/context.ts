@@ -1,0 +1,156 @@
+// Decides, for one matched span, whether it describes a current personal problem
+// ("affirmed") or why not. Clause facts are computed lazily and cached, so a message
+// with no symptom words pays almost nothing.
+import type { MatchStatus } from '../types';
+import { idAt, type Segments } from '../text/segments';
+import type { CompiledCues, CompiledNegation } from './compile';
+
+const UNKNOWN = -1;
+
+type ClauseFact =
+  | 'historical'
+  | 'recent'
+  | 'resolved'
+  | 'knowledge'
+  | 'knowledgeWeak'
+  | 'genericSubject'
+  | 'anticipatory'
+  | 'nowStrong'
+  | 'personal'
+  | 'example'
+  | 'fiction'
+  | 'pet'
+  | 'petHumanVictim'
+  | 'death'
+  | 'relative';
+
+export class MessageContext {
+  private readonly facts = new Map<ClauseFact, Int8Array>();
+  private figurativeSpans: [number, number][] | undefined;
+
+  constructor(
+    private readonly n: string,
+    private readonly seg: Segments,
+    private readonly cues: CompiledCues,
+    private readonly negation: CompiledNegation,
+  ) {}
+
+  statusOf(start: number, end: number): MatchStatus {
+    if (this.isFigurative(start, end)) return 'figurative';
+    const c = idAt(this.seg.clauseOf, start);
+    if (this.otherSubject(c)) return 'other_subject';
+    if (this.knowledgeSuppressed(c)) return 'knowledge';
+    if (this.has('death', c)) return 'third_party_past';
+    if (this.historical(c)) return this.sentenceHas('relative', c) ? 'third_party_past' : 'historical';
+    if (this.negated(start, end, c)) return 'negated';
+    return 'affirmed';
+  }
+
+  private clauseText(c: number): string {
+    const [s, e] = this.seg.clauses[c] ?? [0, 0];
+    return this.n.slice(s, e);
+  }
+
+  private has(fact: ClauseFact, c: number): boolean {
+    let table = this.facts.get(fact);
+    if (table === undefined) {
+      table = new Int8Array(this.seg.clauses.length).fill(UNKNOWN);
+      this.facts.set(fact, table);
+    }
+    const cached = table[c];
+    if (cached !== undefined && cached !== UNKNOWN) return cached === 1;
+    const value = this.cues[fact].test(this.clauseText(c));
+    table[c] = value ? 1 : 0;
+    return value;
+  }
+
+  /** Clause ids of the sentence containing clause c, in order. */
+  private sentenceClauses(c: number): readonly number[] {
+    const [cs] = this.seg.clauses[c] ?? [0, 0];
+    const sid = cs < this.n.length ? idAt(this.seg.sentenceOf, cs) : this.seg.sentences.length - 1;
+    return this.seg.clausesOfSentence[sid] ?? [c];
+  }
+
+  private sentenceHas(fact: ClauseFact, c: number): boolean {
+    return this.sentenceClauses(c).some((k) => this.has(fact, k));
+  }
+
+  private isFigurative(start: number, end: number): boolean {
+    if (this.figurativeSpans === undefined) {
+      const spans: [number, number][] = [];
+      const re = new RegExp(this.cues.figurative.source, 'g');
+      for (let m = re.exec(this.n); m !== null; m = re.exec(this.n)) {
+        if (m[0] === '') re.lastIndex++;
+        else spans.push([m.index, m.index + m[0].length]);
+      }
+      this.figurativeSpans = spans;
+    }
+    return this.figurativeSpans.some(([s, e]) => start < e && end > s);
+  }
+
+  /** Fiction or an animal: the cue clause and the impersonal clauses after it. */
+  private otherSubject(c: number): boolean {
+    const clauses = this.sentenceClauses(c);
+    const petVictim = clauses.some((k) => this.has('petHumanVictim', k));
+    for (const k of clauses) {
+      if (k > c) break;
+      const fiction = this.has('fiction', k);
+      const pet = !petVictim && this.has('pet', k);
+      if ((fiction || pet) && (k === c || !this.has('personal', c))) return true;
+    }
+    return false;
+  }
+
+  /**
+   * A knowledge or hypothetical cue silences its own clause (unless it says "right now")
+   * and, within its sentence, example clauses and clauses of an impersonal sentence.
+   */
+  private knowledgeSuppressed(c: number): boolean {
+    const clauses = this.sentenceClauses(c);
+    const generic = clauses.some((k) => this.has('genericSubject', k)) || this.messageAnticipatory();
+    const cueClauses = clauses.filter((k) => this.has('knowledge', k) || (generic && this.has('knowledgeWeak', k)));
+    if (cueClauses.length === 0) {
+      // "中风有哪些症状？比如嘴歪…": examples may follow the question as a new sentence.
+      const first = clauses[0] ?? c;
+      return first > 0 && this.has('example', c) && this.sentenceClauses(first - 1).some((k) => this.has('knowledge', k));
+    }
+    if (cueClauses.includes(c)) {
+      if (this.has('nowStrong', c)) return false;
+      // A generic question about a named person ("我爸胸痛该怎么办") is about now.
+      return this.has('knowledge', c) || !this.has('personal', c);
+    }
+    if (this.has('example', c)) return true;
+    const live = clauses.some((k) => !cueClauses.includes(k) && (this.has('personal', k) || this.has('recent', k)));
+    return !live;
+  }
+
+  private messageAnticipatory(): boolean {
+    for (let k = 0; k < this.seg.clauses.length; k++) if (this.has('anticipatory', k)) return true;
+    return false;
+  }
+
+  /** Past framing in the clause, or a "recovered" clause later in the same sentence. */
+  private historical(c: number): boolean {
+    if (this.has('recent', c)) return false;
+    if (this.has('historical', c)) return true;
+    return this.sentenceClauses(c).some((k) => k >= c && this.has('resolved', k));
+  }
+
+  private negated(start: number, end: number, c: number): boolean {
+    const [cs, ce] = this.seg.clauses[c] ?? [0, this.n.length];
+    const after = this.n.slice(end, ce);
+    if (this.negation.post.test(after)) return true;
+    const zhWindow = this.n.slice(Math.max(cs, start - 12), start);
+    const enWindow = this.n.slice(Math.max(cs, start - 48), start);
+    const gaps: string[] = [];
+    for (const [re, window] of [
+      [this.negation.tight, zhWindow],
+      [this.negation.preZh, zhWindow],
+      [this.negation.preEn, enWindow],
+    ] as const) {
+      const m = re.exec(window);
+      if (m !== null) gaps.push(m[1] ?? '');
+    }
+    return gaps.some((gap) => !this.cues.negationBreak.test(gap) && !this.cues.negationSeverityException.test(gap + after));
+  }
+}

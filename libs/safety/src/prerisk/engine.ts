@@ -1,0 +1,68 @@
+// Rule evaluation over status-tagged matches. Evidence is one match per satisfied
+// condition, so a reviewer sees exactly which words (or numbers) made a rule fire.
+import type { MatchStatus, SuppressionReason } from '../types';
+import type { RuleDef } from '../rules/rule-types';
+
+export interface SignalMatch {
+  concept: string;
+  start: number;
+  end: number;
+  status: MatchStatus;
+}
+
+export interface FiredRule {
+  rule: RuleDef;
+  evidence: SignalMatch[];
+}
+
+export type MatchIndex = ReadonlyMap<string, readonly SignalMatch[]>;
+
+export function indexMatches(matches: readonly SignalMatch[]): Map<string, SignalMatch[]> {
+  const index = new Map<string, SignalMatch[]>();
+  for (const m of matches) {
+    const list = index.get(m.concept);
+    if (list === undefined) index.set(m.concept, [m]);
+    else list.push(m);
+  }
+  return index;
+}
+
+function pick(index: MatchIndex, concept: string, affirmedOnly: boolean): SignalMatch | undefined {
+  const list = index.get(concept);
+  if (list === undefined) return undefined;
+  return affirmedOnly ? list.find((m) => m.status === 'affirmed') : (list.find((m) => m.status === 'affirmed') ?? list[0]);
+}
+
+/** The evidence that satisfies `rule`, or undefined when it does not fire. */
+export function evaluateRule(rule: RuleDef, index: MatchIndex, affirmedOnly: boolean): SignalMatch[] | undefined {
+  const evidence: SignalMatch[] = [];
+  for (const concept of rule.all ?? []) {
+    const m = pick(index, concept, affirmedOnly);
+    if (m === undefined) return undefined;
+    evidence.push(m);
+  }
+  for (const group of rule.any ?? []) {
+    let found: SignalMatch | undefined;
+    for (const concept of group) {
+      found = pick(index, concept, affirmedOnly);
+      if (found !== undefined) break;
+    }
+    if (found === undefined) return undefined;
+    evidence.push(found);
+  }
+  if (rule.atLeast !== undefined) {
+    const hits = rule.atLeast.of.map((c) => pick(index, c, affirmedOnly)).filter((m): m is SignalMatch => m !== undefined);
+    if (hits.length < rule.atLeast.n) return undefined;
+    evidence.push(...hits);
+  }
+  for (const concept of rule.unless ?? []) {
+    if (pick(index, concept, true) !== undefined) return undefined;
+  }
+  return evidence;
+}
+
+/** Why a rule that would fire on the raw words did not: the first non-affirmed piece. */
+export function suppressionReason(evidence: readonly SignalMatch[]): SuppressionReason | undefined {
+  for (const m of evidence) if (m.status !== 'affirmed') return m.status;
+  return undefined;
+}

@@ -1,0 +1,167 @@
+// PreRiskGate: deterministic, versioned red-flag detection run by the coordinator
+// before routing. ESCALATE forces the single triage plan; PASS lets the lead plan.
+import { InvalidSafetyInputError, UnknownRulesVersionError } from '../errors';
+import type { Family, PreRiskResult, Span, SuppressionReason } from '../types';
+import { normalizeText } from '../text/normalize';
+import { segment } from '../text/segments';
+import { parseVitals, type ParsedVitals } from '../text/vitals';
+import { CURRENT_RULES_VERSION, RULESETS, type PreRiskRuleset } from '../rules/ruleset';
+import type { Urgency } from '../rules/rule-types';
+import { compileRuleset, type CompiledRuleset } from './compile';
+import { MessageContext } from './context';
+import { evaluateRule, indexMatches, suppressionReason, type FiredRule, type SignalMatch } from './engine';
+import { vitalSignals } from './signals';
+
+export interface AnalyzeHints {
+  /** Known patient age in years (overrides ages parsed from the text). */
+  ageYears?: number;
+}
+
+export interface PreRiskAnalysis {
+  result: PreRiskResult;
+  /** Every concept and vital-signal match with its context status. */
+  matches: readonly SignalMatch[];
+  fired: readonly FiredRule[];
+  vitals: ParsedVitals;
+  /** Most urgent fired rule's urgency, if any rule fired. */
+  urgency?: Urgency;
+}
+
+export interface PreRiskGate {
+  readonly version: string;
+  evaluate(text: string): PreRiskResult;
+  analyze(text: string, hints?: AnalyzeHints): PreRiskAnalysis;
+}
+
+export interface PreRiskGateOptions {
+  /** A shipped version (see RULESETS); defaults to the current one. */
+  version?: string;
+  /** An explicit ruleset (e.g. a candidate built with deriveRuleset); wins over `version`. */
+  ruleset?: PreRiskRuleset;
+}
+
+/** PASS categories follow the labelling guide's hard-negative names. */
+const PASS_CATEGORY: Record<SuppressionReason, string> = {
+  negated: 'negated',
+  historical: 'historical',
+  third_party_past: 'historical',
+  knowledge: 'knowledge',
+  figurative: 'none',
+  other_subject: 'none',
+};
+
+function collectMatches(compiled: CompiledRuleset, n: string, ctx: MessageContext): SignalMatch[] {
+  const out: SignalMatch[] = [];
+  for (const { id, re } of compiled.concepts) {
+    re.lastIndex = 0;
+    for (let m = re.exec(n); m !== null; m = re.exec(n)) {
+      if (m[0] === '') {
+        re.lastIndex++;
+        continue;
+      }
+      const start = m.index;
+      const end = start + m[0].length;
+      out.push({ concept: id, start, end, status: ctx.statusOf(start, end) });
+    }
+  }
+  return out;
+}
+
+function firstAffirmed(matches: readonly SignalMatch[], concept: string, original: string): Span | undefined {
+  const m = matches.find((x) => x.concept === concept && x.status === 'affirmed');
+  return m === undefined ? undefined : { start: m.start, end: m.end, text: original.slice(m.start, m.end) };
+}
+
+class RuleGate implements PreRiskGate {
+  readonly version: string;
+
+  constructor(private readonly compiled: CompiledRuleset) {
+    this.version = compiled.version;
+  }
+
+  evaluate(text: string): PreRiskResult {
+    return this.analyze(text).result;
+  }
+
+  analyze(text: string, hints: AnalyzeHints = {}): PreRiskAnalysis {
+    if (typeof text !== 'string') throw new InvalidSafetyInputError('pre-risk input must be a string');
+    const n = normalizeText(text);
+    const ctx = new MessageContext(n, segment(n), this.compiled.cues, this.compiled.negation);
+    const matches = collectMatches(this.compiled, n, ctx);
+    const vitals = parseVitals(text, n);
+    const raw = vitalSignals(vitals, {
+      hintYears: hints.ageYears,
+      infantWord: firstAffirmed(matches, 'infant_word', text),
+      childWord: firstAffirmed(matches, 'child_word', text),
+      feverWordAffirmed: matches.some((m) => m.concept === 'fever' && m.status === 'affirmed'),
+    });
+    for (const s of raw) {
+      // Ages come from the hint or from age phrases; negation does not apply to them.
+      const ageDerived = s.span.end === 0 || s.concept.startsWith('v.infant') || s.concept === 'v.young_child';
+      const status = ageDerived ? 'affirmed' : ctx.statusOf(s.span.start, Math.max(s.span.end, s.span.start + 1));
+      matches.push({ concept: s.concept, start: s.span.start, end: s.span.end, status });
+    }
+    const index = indexMatches(matches);
+    const fired: FiredRule[] = [];
+    const suppressed: { rule_id: string; reason: SuppressionReason }[] = [];
+    for (const rule of this.compiled.rules) {
+      const evidence = evaluateRule(rule, index, true);
+      if (evidence !== undefined) {
+        fired.push({ rule, evidence });
+        continue;
+      }
+      const loose = evaluateRule(rule, index, false);
+      const reason = loose === undefined ? undefined : suppressionReason(loose);
+      if (reason !== undefined) suppressed.push({ rule_id: rule.id, reason });
+    }
+    return { result: this.toResult(text, fired, suppressed), matches, fired, vitals, ...this.urgencyOf(fired) };
+  }
+
+  private urgencyOf(fired: readonly FiredRule[]): { urgency?: Urgency } {
+    if (fired.length === 0) return {};
+    return { urgency: fired.some((f) => f.rule.urgency === 'emergency') ? 'emergency' : 'urgent' };
+  }
+
+  private toResult(
+    text: string,
+    fired: readonly FiredRule[],
+    suppressed: { rule_id: string; reason: SuppressionReason }[],
+  ): PreRiskResult {
+    const base = { rules_version: this.version, ...(suppressed.length > 0 ? { suppressed } : {}) };
+    if (fired.length === 0) {
+      const counts = new Map<string, number>();
+      for (const s of suppressed) counts.set(PASS_CATEGORY[s.reason], (counts.get(PASS_CATEGORY[s.reason]) ?? 0) + 1);
+      const category = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'none';
+      return { decision: 'PASS', category, evidence: [], ...base };
+    }
+    const weight = (f: Family) => this.compiled.familyWeight[f];
+    const top = [...fired].sort((a, b) => weight(b.rule.family) - weight(a.rule.family))[0];
+    const seen = new Set<string>();
+    const evidence: PreRiskResult['evidence'] = [];
+    for (const f of fired) {
+      for (const m of f.evidence) {
+        const key = `${f.rule.id}:${m.start}:${m.end}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        evidence.push({ rule_id: f.rule.id, family: f.rule.family, start: m.start, end: m.end, text: text.slice(m.start, m.end) });
+      }
+    }
+    evidence.sort((a, b) => a.start - b.start || a.rule_id.localeCompare(b.rule_id));
+    return { decision: 'ESCALATE', category: top?.rule.family ?? 'none', evidence, ...base };
+  }
+}
+
+/** Builds a gate for a shipped rules version or an explicit ruleset. Compiles once. */
+export function createPreRiskGate(options: PreRiskGateOptions = {}): PreRiskGate {
+  const ruleset = options.ruleset ?? RULESETS[options.version ?? CURRENT_RULES_VERSION];
+  if (ruleset === undefined) throw new UnknownRulesVersionError(options.version ?? '');
+  return new RuleGate(compileRuleset(ruleset));
+}
+
+let defaultGate: PreRiskGate | undefined;
+
+/** The process-wide gate for the current rules version (compiled on first use). */
+export function defaultPreRiskGate(): PreRiskGate {
+  defaultGate ??= createPreRiskGate();
+  return defaultGate;
+}

@@ -1,0 +1,35 @@
+// Shape of a red-flag rule. A rule fires when every `all` concept, at least one
+// concept of each `any` group and `atLeast.n` of `atLeast.of` have an affirmed match
+// (not negated, past, hypothetical, fictional or figurative), and no `unless` concept
+// is affirmed. Concept ids starting with "v." are numeric signals from the vitals parser.
+import type { Family } from '../types';
+
+export type Urgency = 'emergency' | 'urgent';
+
+export interface RuleDef {
+  id: string;
+  family: Family;
+  urgency: Urgency;
+  all?: readonly string[];
+  any?: readonly (readonly string[])[];
+  atLeast?: { n: number; of: readonly string[] };
+  unless?: readonly string[];
+}
+
+/** Numeric signals the gate derives from parsed vitals; rules may reference these. */
+export const VITAL_SIGNALS = [
+  'v.bp_crisis',
+  'v.bp_high_preg',
+  'v.sbp_low',
+  'v.glucose_low',
+  'v.glucose_high',
+  'v.fever38',
+  'v.spo2_low',
+  'v.hr_high',
+  'v.preterm',
+  'v.infant',
+  'v.infant_lt3m',
+  'v.infant_fever',
+  'v.young_child',
+] as const;
+export type VitalSignal = (typeof VITAL_SIGNALS)[number];

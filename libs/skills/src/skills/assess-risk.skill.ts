@@ -1,0 +1,50 @@
+import { Injectable, Module } from '@nestjs/common';
+import type { RiskLevel, Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
+import { assessRisk, type RiskAssessment } from '@medagent/safety';
+import { QUERY_SCHEMA_PROP, hitToEvidence, t } from '../common';
+import { KnowledgeService } from '../knowledge.service';
+
+interface Input {
+  text: string;
+  age?: number;
+}
+
+const LEVEL_ZH: Record<RiskLevel, string> = { emergency: '紧急', urgent: '尽快就医', routine: '常规', self_care: '可自我观察' };
+
+@Injectable()
+export class AssessRiskSkill implements Skill<Input> {
+  readonly definition: SkillDefinition = {
+    name: 'assess_risk',
+    version: '1.0.0',
+    description: 'Structured risk level (emergency / urgent / routine / self_care) with reasons, reading red-flag families and numbers (BP, glucose, temperature, heart rate, age, pregnancy weeks).',
+    input_schema: {
+      type: 'object',
+      required: ['text'],
+      additionalProperties: false,
+      properties: { text: QUERY_SCHEMA_PROP, age: { type: 'integer', minimum: 0, maximum: 120 } },
+    },
+    output_schema: { type: 'object', properties: { level: { type: 'string' }, reasons: { type: 'array' } } },
+    auth_scope: 'read_only',
+    timeout_ms: 2000,
+    rate_limit: { per_minute: 600 },
+    idempotent: true,
+  };
+
+  constructor(private readonly kb: KnowledgeService) {}
+
+  async execute(input: Input, ctx: SkillContext): Promise<SkillResult<RiskAssessment & { risk_level: RiskLevel }>> {
+    const a = assessRisk(input.text, { lang: ctx.lang, ...(input.age !== undefined ? { age: input.age } : {}) });
+    // Evidence for the "when to seek care" advice: the red-flag / when-to-see-a-doctor documents.
+    const hits = await this.kb.search(input.text, { k: 2, filters: { doc_type: ['red_flag', 'condition'], lang: ctx.lang } });
+    const reasons = a.reasons.map((r) => (ctx.lang === 'zh' ? r.text_zh : r.text_en)).join('；');
+    const summary = t(
+      ctx.lang,
+      `风险等级：${LEVEL_ZH[a.level]}（${a.level}）。${reasons ? `依据：${reasons}。` : ''}${a.advice_zh}`,
+      `Risk level: ${a.level}. ${reasons ? `Because: ${reasons}. ` : ''}${a.advice_en}`,
+    );
+    return { output: { ...a, risk_level: a.level }, evidence: hits.map(hitToEvidence), summary };
+  }
+}
+
+@Module({ providers: [AssessRiskSkill], exports: [AssessRiskSkill] })
+export class AssessRiskSkillModule {}

@@ -1,0 +1,92 @@
+import { Injectable, Module } from '@nestjs/common';
+import type { Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
+import type { Hit } from '@medagent/knowledge';
+import { QUERY_SCHEMA_PROP, clip, hitToEvidence, t, topicsIn } from '../common';
+import { KnowledgeService } from '../knowledge.service';
+
+interface Input {
+  query: string;
+  max_queries?: number;
+}
+
+export interface EvidenceRow {
+  doc_id: string;
+  title: string;
+  source: string;
+  year: number;
+  doc_type: string;
+  best_score: number;
+  found_by: string[];
+}
+
+/**
+ * Multi-step research: expand the question (cross-language condition names from ICD,
+ * topic-specific angles), run several searches, de-duplicate, and return an evidence table.
+ */
+@Injectable()
+export class DeepResearchSkill implements Skill<Input> {
+  readonly definition: SkillDefinition = {
+    name: 'deep_research',
+    version: '1.0.0',
+    description: 'Multi-query research over the knowledge base: query expansion, several searches, de-duplication and an evidence table.',
+    input_schema: {
+      type: 'object',
+      required: ['query'],
+      additionalProperties: false,
+      properties: { query: QUERY_SCHEMA_PROP, max_queries: { type: 'integer', minimum: 1, maximum: 6, default: 4 } },
+    },
+    output_schema: { type: 'object', properties: { queries: { type: 'array' }, table: { type: 'array' } } },
+    auth_scope: 'read_only',
+    timeout_ms: 5000,
+    rate_limit: { per_minute: 120 },
+    idempotent: true,
+  };
+
+  constructor(private readonly kb: KnowledgeService) {}
+
+  expand(query: string, lang: 'zh' | 'en', max: number): string[] {
+    const out = [query];
+    for (const m of this.kb.icd.extractFromText(query).filter((x) => !x.negated).slice(0, 2)) {
+      const [c] = this.kb.icd.lookup(m.matched, { limit: 1 });
+      if (!c) continue;
+      out.push(lang === 'zh' ? `${c.name_zh} 研究证据 治疗` : `${c.name_en || c.name_zh} evidence treatment trial`);
+      if (c.name_en) out.push(`${c.name_en} guideline recommendation`);
+    }
+    for (const topic of topicsIn(query).slice(0, 2)) out.push(`${topic.replace(/_/g, ' ')} ${lang === 'zh' ? '指南 证据' : 'evidence guideline'}`);
+    return [...new Set(out)].slice(0, max);
+  }
+
+  async execute(input: Input, ctx: SkillContext): Promise<SkillResult<{ queries: string[]; table: EvidenceRow[] }>> {
+    const queries = this.expand(input.query, ctx.lang, input.max_queries ?? 4);
+    const rows = new Map<string, EvidenceRow>();
+    const hitsById = new Map<string, Hit>();
+    for (const q of queries) {
+      if (ctx.signal.aborted) break;
+      for (const h of await this.kb.search(q, { k: 5 })) {
+        const row = rows.get(h.doc_id);
+        if (row) {
+          row.best_score = Math.max(row.best_score, h.score);
+          if (!row.found_by.includes(q)) row.found_by.push(q);
+        } else {
+          rows.set(h.doc_id, { doc_id: h.doc_id, title: h.title, source: h.source.name, year: h.source.year, doc_type: h.doc_type, best_score: h.score, found_by: [q] });
+          hitsById.set(h.doc_id, h);
+        }
+      }
+    }
+    // Documents several angles agree on first, then by score.
+    const table = [...rows.values()].sort((a, b) => b.found_by.length - a.found_by.length || b.best_score - a.best_score).slice(0, 8);
+    const summary = table.length
+      ? [t(ctx.lang, '| 文献 | 来源 | 年份 | 命中检索数 |', '| document | source | year | searches |'), '|---|---|---|---|']
+          .concat(table.map((r) => `| ${clip(r.title, 40)} | ${r.source} | ${r.year} | ${r.found_by.length}/${queries.length} |`))
+          .join('\n')
+      : t(ctx.lang, '多轮检索未找到相关证据。', 'No evidence found across the searches.');
+    return {
+      output: { queries, table },
+      evidence: table.map((r) => hitToEvidence(hitsById.get(r.doc_id) as Hit)),
+      summary,
+    };
+  }
+}
+
+@Module({ providers: [DeepResearchSkill], exports: [DeepResearchSkill] })
+export class DeepResearchSkillModule {}

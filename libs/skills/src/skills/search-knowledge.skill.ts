@@ -1,0 +1,54 @@
+import { Injectable, Module } from '@nestjs/common';
+import type { Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
+import type { Hit } from '@medagent/knowledge';
+import { QUERY_SCHEMA_PROP, clip, hitToEvidence, t } from '../common';
+import { KnowledgeService } from '../knowledge.service';
+
+interface Input {
+  query: string;
+  k?: number;
+  doc_type?: 'condition' | 'lifestyle' | 'red_flag' | 'guideline' | 'medication' | 'test';
+}
+
+@Injectable()
+export class SearchKnowledgeSkill implements Skill<Input> {
+  readonly definition: SkillDefinition = {
+    name: 'search_knowledge',
+    version: '1.0.0',
+    description: 'Hybrid (BM25 + dense, RRF) search of the medical knowledge base; returns passages with sources.',
+    input_schema: {
+      type: 'object',
+      required: ['query'],
+      additionalProperties: false,
+      properties: {
+        query: QUERY_SCHEMA_PROP,
+        k: { type: 'integer', minimum: 1, maximum: 8, default: 4 },
+        doc_type: { type: 'string', enum: ['condition', 'lifestyle', 'red_flag', 'guideline', 'medication', 'test'] },
+      },
+    },
+    output_schema: { type: 'object', properties: { hits: { type: 'array' } } },
+    auth_scope: 'read_only',
+    timeout_ms: 3000,
+    rate_limit: { per_minute: 600 },
+    idempotent: true,
+  };
+
+  constructor(private readonly kb: KnowledgeService) {}
+
+  async execute(input: Input, ctx: SkillContext): Promise<SkillResult<{ hits: Hit[] }>> {
+    const k = input.k ?? 4;
+    const filters = { lang: ctx.lang, ...(input.doc_type ? { doc_type: [input.doc_type] } : {}) };
+    let hits = await this.kb.search(input.query, { k, filters });
+    // Chinese first, but an English source beats no source.
+    if (hits.length < 2) hits = await this.kb.search(input.query, { k, ...(input.doc_type ? { filters: { doc_type: [input.doc_type] } } : {}) });
+    const lines = hits.map((h, i) => `${i + 1}. ${h.title}（${h.source.name}, ${h.source.year}）：${clip(h.snippet, 160)}`);
+    return {
+      output: { hits },
+      evidence: hits.map(hitToEvidence),
+      summary: hits.length ? lines.join('\n') : t(ctx.lang, '知识库中没有找到相关内容。', 'No relevant passage found in the knowledge base.'),
+    };
+  }
+}
+
+@Module({ providers: [SearchKnowledgeSkill], exports: [SearchKnowledgeSkill] })
+export class SearchKnowledgeSkillModule {}
