@@ -2,6 +2,9 @@ import 'reflect-metadata';
 import { MedagentError } from '@medagent/contracts';
 import { UsageError } from './args';
 import { askCommand, ASK_HELP } from './commands/ask';
+import { benchCommand } from './commands/bench';
+import { evalCommand } from './commands/eval';
+import { serveCommand } from './commands/serve';
 import { skillsCommand } from './commands/skills';
 
 type Command = (argv: string[]) => Promise<number>;
@@ -9,12 +12,18 @@ type Command = (argv: string[]) => Promise<number>;
 const COMMANDS: Record<string, Command> = {
   ask: askCommand,
   skills: skillsCommand,
+  serve: serveCommand,
+  eval: evalCommand,
+  bench: benchCommand,
 };
 
 const HELP = `medagent — event-driven multi-agent medical Q&A and medication safety
 
   medagent ask "<question>" [--json] [--user U] [--session S]
   medagent skills [--json]
+  medagent eval prerisk|router|retrieval …
+  medagent bench prompts|orchestration …
+  medagent serve <coordinator|lead|worker-consultation|worker-triage|worker-research|all>
 
 ${ASK_HELP}`;
 

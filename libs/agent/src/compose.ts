@@ -1,14 +1,4 @@
-import type { Lang, TaskType } from '@medagent/contracts';
-
-const HEADINGS: Readonly<Record<TaskType, { zh: string; en: string }>> = {
-  risk_triage: { zh: '风险评估', en: 'Risk assessment' },
-  symptom_analysis: { zh: '症状分析', en: 'Symptom analysis' },
-  lifestyle_guidance: { zh: '生活方式建议', en: 'Lifestyle guidance' },
-  general_consultation: { zh: '健康咨询', en: 'Consultation' },
-  clinical_guideline: { zh: '指南要点', en: 'Guideline summary' },
-  clinical_research: { zh: '研究证据', en: 'Research evidence' },
-  disease_classification: { zh: '疾病分类与编码', en: 'Disease classification' },
-};
+import { TASK_TYPE_LABELS, type Lang, type TaskType } from '@medagent/contracts';
 
 const TEXT = {
   partial: {
@@ -19,14 +9,10 @@ const TEXT = {
     zh: '暂未获取到可引用的资料，请以医生的意见为准。',
     en: 'No tool results were available; please rely on a clinician’s advice.',
   },
-  closing: {
-    zh: '以上内容仅供参考，不能替代医生面诊。',
-    en: 'This information does not replace an in-person medical assessment.',
-  },
 } as const;
 
 export function headingFor(taskType: TaskType, lang: Lang): string {
-  return HEADINGS[taskType][lang];
+  return TASK_TYPE_LABELS[lang][taskType];
 }
 
 /**
@@ -43,10 +29,9 @@ export function composeFromObservations(opts: {
   const parts = [`## ${headingFor(taskType, lang)}`];
   if (opts.partial) parts.push(TEXT.partial[lang]);
   const unique = [...new Set(summaries.map((s) => s.trim()).filter(Boolean))];
-  parts.push(
-    unique.length > 0 ? unique.map((s) => `- ${s.replace(/\n+/g, ' ')}`).join('\n') : TEXT.empty[lang],
-  );
-  parts.push(TEXT.closing[lang]);
+  // Each observation keeps its own line structure (lists stay lists). The disclaimer is not
+  // added here: the coordinator's final safety boundary owns it for every exit.
+  parts.push(unique.length > 0 ? unique.join('\n\n') : TEXT.empty[lang]);
   return parts.join('\n\n');
 }
 

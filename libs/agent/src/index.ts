@@ -86,3 +86,4 @@ export {
   type StubSkillOptions,
 } from './testing/stub-skills';
 export { makeTaskPackage } from './testing/fixtures';
+export { formatObservation } from './loop/observation';

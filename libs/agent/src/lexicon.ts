@@ -269,7 +269,13 @@ export function detectLang(text: string): Lang {
 }
 
 /** The question the lead quoted inside an instruction, else the instruction itself. */
+/**
+ * The user's own words inside an instruction: every quoted segment, in order. The planner
+ * quotes the question part and, separately, the background it depends on (the symptoms),
+ * and a worker needs both.
+ */
 export function quotedQuestion(instruction: string): string {
-  const m = /[“「『"]([^”」』"]{2,})[”」』"]/.exec(instruction);
-  return (m?.[1] ?? instruction).trim();
+  const parts = [...instruction.matchAll(/[“「『"]([^”」』"]{2,})[”」』"]/g)].map((m) => (m[1] ?? '').trim());
+  const unique = parts.filter((p, i) => p && parts.indexOf(p) === i);
+  return (unique.length ? unique.join(' ') : instruction).trim();
 }

@@ -17,7 +17,7 @@ export function orderContributions(cs: Contribution[]): Contribution[] {
  * unavailable — a timeout, or a complex plan that lost all but one contribution.
  */
 export function composePartial(cs: Contribution[], missing: TaskType[], lang: Lang): string {
-  const parts = orderContributions(cs).map((c) => `【${TASK_TYPE_LABELS[lang][c.task_type]}】\n${c.text.trim()}`);
+  const parts = orderContributions(cs).map((c) => `【${TASK_TYPE_LABELS[lang][c.task_type]}】\n${c.text.trim().replace(/^##[^\n]*\n+/, '')}`);
   if (missing.length) {
     const names = missing.map((t) => TASK_TYPE_LABELS[lang][t]).join(lang === 'zh' ? '、' : ', ');
     parts.push(

@@ -29,3 +29,4 @@ export type {
   Verdict as MedicationVerdictValue,
 } from './medgraph';
 export * from './icd';
+export * from './symptoms';

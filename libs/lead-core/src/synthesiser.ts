@@ -53,7 +53,9 @@ export function synthesiseOffline(input: SynthesisInput): SynthesisOutput {
       .slice(0, 4);
     const cite = refs.length ? ` ${refs.map((n) => `[${n}]`).join('')}` : '';
     const partial = c.completeness < 1 ? (lang === 'zh' ? '（本部分信息不完整）' : ' (this part is incomplete)') : '';
-    return `【${TASK_TYPE_LABELS[lang][c.task_type]}】${partial}\n${c.text.trim()}${cite}`;
+    // The worker's own "## heading" line is replaced by the section heading.
+    const body = c.text.trim().replace(/^##[^\n]*\n+/, '');
+    return `【${TASK_TYPE_LABELS[lang][c.task_type]}】${partial}\n${body}${cite}`;
   });
   const refsTitle = lang === 'zh' ? '参考来源' : 'Sources';
   const text = [...sections, sources.length ? `${refsTitle}：\n${sources.map(sourceLine).join('\n')}` : '']

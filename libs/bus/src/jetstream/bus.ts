@@ -9,7 +9,7 @@ import {
   dlqSubjectFor,
   type Envelope,
 } from '@medagent/contracts';
-import { HEADER_DEADLINE, encodeEnvelope, makeDeadLetter, parseJson, validateSpec } from '../common';
+import { HEADER_DEADLINE, HEADER_TRACEPARENT, encodeEnvelope, makeDeadLetter, parseJson, validateSpec } from '../common';
 import type {
   Bus,
   ConsumerHandle,
@@ -114,7 +114,9 @@ export class JetStreamBus implements Bus {
 
   async publish(subject: string, envelope: Envelope<object>, opts?: PublishOptions): Promise<PublishAck> {
     const wire = await this.payloads.offload(envelope);
-    return this.publishRaw(subject, encodeEnvelope(wire), opts);
+    // W3C trace context travels in the NATS headers too, for tools that read only headers.
+    const headers = { ...(envelope.traceparent ? { [HEADER_TRACEPARENT]: envelope.traceparent } : {}), ...opts?.headers };
+    return this.publishRaw(subject, encodeEnvelope(wire), { ...opts, headers });
   }
 
   async publishRaw(subject: string, data: Uint8Array, opts: PublishOptions = {}): Promise<PublishAck> {

@@ -125,7 +125,7 @@ function build() {
       aliases_zh: splitZh(zr('别称').join('，')).filter((a) => a !== nameZh),
       aliases_en: splitEn(er('alias').join(',')).filter((a) => a !== nameEn.toLowerCase()),
       site,
-      site_en: er('location').join(', '),
+      site_en: er('location').join(', ') || undefined,
       symptoms_zh: symptomsZh,
       symptoms_en: symptomsEn,
     };

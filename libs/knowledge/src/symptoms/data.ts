@@ -94,7 +94,8 @@ export function parseSynonyms(raw: unknown): { groups: SynonymGroup[]; ignore: s
     list(raw, 'groups', f).map((g, i): SynonymGroup => {
       const w = `${f}: groups[${i}]`;
       const group = { id: str(g, 'id', w), zh: strs(g, 'zh', w), en: strs(g, 'en', w) };
-      if (group.zh.length === 0 || group.en.length === 0) throw bad(`${w} needs at least one zh and one en term`);
+      if (group.zh.length === 0 || group.en.length === 0)
+        throw bad(`${w} needs at least one zh and one en term`);
       return group;
     }),
     f,

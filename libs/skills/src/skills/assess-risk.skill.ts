@@ -35,7 +35,7 @@ export class AssessRiskSkill implements Skill<Input> {
   async execute(input: Input, ctx: SkillContext): Promise<SkillResult<RiskAssessment & { risk_level: RiskLevel }>> {
     const a = assessRisk(input.text, { lang: ctx.lang, ...(input.age !== undefined ? { age: input.age } : {}) });
     // Evidence for the "when to seek care" advice: the red-flag / when-to-see-a-doctor documents.
-    const hits = await this.kb.search(input.text, { k: 2, filters: { doc_type: ['red_flag', 'condition'], lang: ctx.lang } });
+    const hits = await this.kb.focusedSearch(input.text, 2, { doc_type: ['red_flag', 'condition'], lang: ctx.lang });
     const reasons = a.reasons.map((r) => (ctx.lang === 'zh' ? r.text_zh : r.text_en)).join('；');
     const summary = t(
       ctx.lang,

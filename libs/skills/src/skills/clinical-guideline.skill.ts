@@ -1,6 +1,6 @@
 import { Injectable, Module } from '@nestjs/common';
 import type { Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
-import { QUERY_SCHEMA_PROP, clip, hitToEvidence, t, topicsIn } from '../common';
+import { QUERY_SCHEMA_PROP, clip, hitToEvidence, t } from '../common';
 import { KnowledgeService } from '../knowledge.service';
 
 interface Input {
@@ -42,10 +42,7 @@ export class ClinicalGuidelineSkill implements Skill<Input> {
   constructor(private readonly kb: KnowledgeService) {}
 
   async execute(input: Input, ctx: SkillContext): Promise<SkillResult<{ guidelines: GuidelineAnswer[] }>> {
-    const topics = topicsIn(input.query);
-    const base = { doc_type: ['guideline'], ...(topics.length ? { topics } : {}) };
-    let hits = await this.kb.search(input.query, { k: input.k ?? 3, filters: { ...base, lang: ctx.lang } });
-    if (hits.length === 0) hits = await this.kb.search(input.query, { k: input.k ?? 3, filters: base });
+    const hits = await this.kb.focusedSearch(input.query, input.k ?? 3, { doc_type: ['guideline'], lang: ctx.lang });
     const guidelines: GuidelineAnswer[] = [];
     for (const h of hits) {
       const g = this.kb.doc(h.doc_id)?.guideline;
@@ -60,7 +57,7 @@ export class ClinicalGuidelineSkill implements Skill<Input> {
     }
     const summary = guidelines.length
       ? guidelines
-          .map((g) => `《${g.guideline}》（${g.issuer}，${g.year}）：${g.recommendations.map((r) => clip(r, 140)).join('；')}`)
+          .map((g, i) => `${i + 1}. 《${g.guideline}》（${g.issuer}，${g.year}）：${g.recommendations.slice(0, 3).map((r) => clip(r, 110)).join('；')}`)
           .join('\n')
       : t(ctx.lang, '没有找到与该问题直接相关的指南摘要。', 'No guideline summary matches this question.');
     return {

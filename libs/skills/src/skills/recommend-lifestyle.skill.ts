@@ -43,9 +43,9 @@ export class RecommendLifestyleSkill implements Skill<Input> {
   async execute(input: Input, ctx: SkillContext): Promise<SkillResult<{ conditions: string[]; advice: { aspect: Aspect; title: string; advice: string; source: string }[] }>> {
     const conditions = topicsIn(input.text);
     const asked = ASPECTS.filter((a) => ASPECT_CUES[a].test(input.text));
-    const filters = { doc_type: ['lifestyle'], lang: ctx.lang, ...(conditions.length ? { topics: [...conditions, 'nutrition', 'exercise'] } : {}) };
-    let hits = await this.kb.search(input.text, { k: 4, filters });
-    if (hits.length === 0) hits = await this.kb.search(input.text, { k: 4, filters: { doc_type: ['lifestyle'] } });
+    // Condition-specific first (lifestyle documents and guideline lifestyle sections on the
+    // named condition), then general lifestyle documents.
+    const hits = await this.kb.focusedSearch(input.text, 3, { doc_type: ['lifestyle', 'guideline'], lang: ctx.lang });
     const advice = hits.map((h) => {
       const aspect = ASPECTS.find((a) => ASPECT_CUES[a].test(`${h.title} ${h.snippet}`)) ?? asked[0] ?? 'diet';
       return { aspect, title: h.title, advice: h.snippet, source: `${h.source.name} ${h.source.year}` };
@@ -53,7 +53,7 @@ export class RecommendLifestyleSkill implements Skill<Input> {
     // Asked-for aspects first: the user asked about diet and exercise, not sleep.
     advice.sort((a, b) => Number(asked.includes(b.aspect)) - Number(asked.includes(a.aspect)));
     const summary = advice.length
-      ? advice.map((a) => `${a.title}：${clip(a.advice, 180)}（${a.source}）`).join('\n')
+      ? advice.map((a, i) => `${i + 1}. ${a.title}：${clip(a.advice, 150)}（${a.source}）`).join('\n')
       : t(ctx.lang, '暂未找到针对该情况的生活方式建议。', 'No lifestyle advice found for this situation.');
     return { output: { conditions, advice }, evidence: hits.map(hitToEvidence), summary };
   }

@@ -37,11 +37,8 @@ export class SearchKnowledgeSkill implements Skill<Input> {
 
   async execute(input: Input, ctx: SkillContext): Promise<SkillResult<{ hits: Hit[] }>> {
     const k = input.k ?? 4;
-    const filters = { lang: ctx.lang, ...(input.doc_type ? { doc_type: [input.doc_type] } : {}) };
-    let hits = await this.kb.search(input.query, { k, filters });
-    // Chinese first, but an English source beats no source.
-    if (hits.length < 2) hits = await this.kb.search(input.query, { k, ...(input.doc_type ? { filters: { doc_type: [input.doc_type] } } : {}) });
-    const lines = hits.map((h, i) => `${i + 1}. ${h.title}（${h.source.name}, ${h.source.year}）：${clip(h.snippet, 160)}`);
+    const hits = await this.kb.focusedSearch(input.query, k, { lang: ctx.lang, ...(input.doc_type ? { doc_type: [input.doc_type] } : {}) });
+    const lines = hits.slice(0, 3).map((h, i) => `${i + 1}. ${h.title}：${clip(h.snippet, 120)}（${h.source.name}，${h.source.year}）`);
     return {
       output: { hits },
       evidence: hits.map(hitToEvidence),

@@ -1,0 +1,63 @@
+import type { INestMicroservice } from '@nestjs/common';
+import { SERVICE_IDS, type ServiceId } from '@medagent/contracts';
+import { startTelemetry } from '@medagent/telemetry';
+import { loadCoordinatorConfig } from '@medagent/coordinator-core';
+import { loadRuntimeConfig, type RuntimeConfig } from './config';
+import { connectInfra, type Infra } from './infra';
+import { startService } from './services';
+
+export type ServeTarget = ServiceId | 'all';
+
+export interface RunningServices {
+  infra: Infra;
+  apps: Map<ServiceId, INestMicroservice>;
+  stop(): Promise<void>;
+}
+
+export function isServeTarget(x: string): x is ServeTarget {
+  return x === 'all' || (SERVICE_IDS as readonly string[]).includes(x);
+}
+
+/**
+ * Starts one service (or all five in one process) with configuration from the environment:
+ * fails fast on invalid config, connects JetStream/KV/Redis, and stops gracefully on
+ * SIGTERM/SIGINT (in-flight handlers finish or are redelivered elsewhere).
+ */
+export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRuntimeConfig()): Promise<RunningServices> {
+  const names: ServiceId[] = target === 'all' ? [...SERVICE_IDS] : [target];
+  startTelemetry({ serviceName: target === 'all' ? 'medagent' : target, exporter: runtime.tracesExporter });
+  const coordinator = names.includes('coordinator') ? loadCoordinatorConfig() : undefined;
+  const infra = await connectInfra(runtime, target);
+  const apps = new Map<ServiceId, INestMicroservice>();
+  try {
+    for (const name of names) {
+      apps.set(name, await startService(name, { bus: infra.bus, kv: infra.kv, memory: infra.memory, runtime, ...(coordinator ? { coordinator } : {}) }));
+    }
+  } catch (e) {
+    await infra.close();
+    throw e;
+  }
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      for (const app of [...apps.values()].reverse()) await app.close();
+      await infra.close();
+    })());
+  return { infra, apps, stop };
+}
+
+/** Process entry: serve, then exit cleanly on signals. */
+export async function runService(target: ServeTarget): Promise<RunningServices> {
+  const running = await serve(target);
+  const onSignal = (sig: NodeJS.Signals) => {
+    process.stderr.write(`medagent ${target}: ${sig}, stopping\n`);
+    running.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  process.stderr.write(`medagent ${target}: ready (${running.infra.mode})\n`);
+  return running;
+}
