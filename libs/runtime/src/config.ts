@@ -10,7 +10,9 @@ export class RuntimeConfig {
   @IsOptional() @IsString() natsUrl?: string;
   @IsOptional() @IsString() redisUrl?: string;
   @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) elasticsearchUrl?: string;
-  @IsIn(['offline', 'openai']) model: 'offline' | 'openai' = 'offline';
+  /** `fake`: a fixed-latency model that answers without tools (orchestration benchmarks). */
+  @IsIn(['offline', 'openai', 'fake']) model: 'offline' | 'openai' | 'fake' = 'offline';
+  @IsInt() @Min(0) @Max(60_000) fakeModelLatencyMs = 0;
   @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) openaiBaseUrl?: string;
   @IsOptional() @IsString() openaiApiKey?: string;
   @IsString() modelLead = 'gpt-4o-mini';
@@ -41,6 +43,7 @@ export const RUNTIME_ENV: Readonly<Record<string, keyof RuntimeConfig>> = {
   MEDAGENT_WORKER_ACK_WAIT_MS: 'workerAckWaitMs',
   MEDAGENT_MEMORY_TTL_SECONDS: 'memoryTtlSeconds',
   OTEL_TRACES_EXPORTER: 'tracesExporter',
+  MEDAGENT_FAKE_MODEL_LATENCY_MS: 'fakeModelLatencyMs',
 };
 
 const NUMERIC = new Set<keyof RuntimeConfig>([
@@ -50,6 +53,7 @@ const NUMERIC = new Set<keyof RuntimeConfig>([
   'workerConcurrency',
   'workerAckWaitMs',
   'memoryTtlSeconds',
+  'fakeModelLatencyMs',
 ]);
 
 export function loadRuntimeConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {

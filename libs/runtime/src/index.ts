@@ -1,5 +1,5 @@
 export { RuntimeConfig, RUNTIME_ENV, loadRuntimeConfig } from './config';
-export { chatModelFor } from './models';
+export { chatModelFor, FixedLatencyModel } from './models';
 export { serviceModule, startService, type ServiceDeps } from './services';
 export { MedagentClient, requestIdFor, type AskInput, type AskResult, type AskRecord } from './client';
 export { startEmbedded, type EmbeddedOptions, type EmbeddedRuntime } from './embedded';

@@ -36,6 +36,8 @@ export function serviceModule(name: ServiceId, deps: ServiceDeps): DynamicModule
     });
   }
   if (name === 'lead') {
+    // With a model configured (openai or the benchmark's fake) the lead plans and synthesises
+    // through it too: three sequential model steps per complex request.
     const model = deps.leadModel ?? (deps.runtime.model === 'offline' ? undefined : chatModelFor('lead', deps.runtime));
     return LeadModule.register({ bus: deps.bus, ...(model ? { planModel: model, synthModel: model } : {}) });
   }

@@ -1,0 +1,46 @@
+import { JetStreamBus, startNatsServer, type NatsServerHandle } from '@medagent/bus';
+import { MedagentClient } from './client';
+import { loadRuntimeConfig } from './config';
+import { serve, type RunningServices } from './serve';
+
+const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
+
+describe('distributed runtime over a real nats-server (JetStream + KV)', () => {
+  let nats: NatsServerHandle;
+  let running: RunningServices;
+  let clientBus: JetStreamBus;
+  beforeAll(async () => {
+    nats = await startNatsServer({ jetstream: true });
+    running = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url }));
+    clientBus = await JetStreamBus.connect({ servers: nats.url, name: 'test-client', watchAdvisories: false });
+  });
+  afterAll(async () => {
+    await clientBus?.close();
+    await running?.stop();
+    await nats?.stop();
+  });
+
+  it('the seed question completes with the same record shape as embedded mode', async () => {
+    const r = await new MedagentClient(clientBus).ask({ message: SEED, user_id: 'u1', session_id: 's1', channel: 'nats' });
+    expect(r.status).toBe('completed');
+    expect(running.infra.mode).toBe('distributed');
+    expect(new Set(r.record.plan?.tasks.map((t) => `${t.task_type}→${t.agent}`))).toEqual(
+      new Set(['risk_triage→triage', 'lifestyle_guidance→consultation', 'clinical_guideline→research']),
+    );
+    expect(r.record.contributions).toHaveLength(3);
+    expect(r.record.answer?.exit).toBe('synthesis');
+  });
+
+  it('a duplicate submission (same idempotency key) returns the same request, never a second run', async () => {
+    const client = new MedagentClient(clientBus);
+    const completed: string[] = [];
+    const sub = await clientBus.subscribe('medagent.request.completed.*', (e) => completed.push(e.correlation_id));
+    const a = await client.ask({ message: '二甲双胍为什么要跟饭一起吃？', user_id: 'u2', session_id: 's', idempotency_key: 'k-1' });
+    const b = await client.ask({ message: '二甲双胍为什么要跟饭一起吃？', user_id: 'u2', session_id: 's', idempotency_key: 'k-1' }, { timeoutMs: 1500 }).catch((e: Error) => e);
+    expect(a.record.request_id).toMatch(/^req_/);
+    // The second submission is deduplicated by the stream (Nats-Msg-Id) and by request id: no new run.
+    expect(b).toBeInstanceOf(Error);
+    expect(completed.filter((id) => id === a.record.request_id)).toHaveLength(1);
+    await sub.unsubscribe();
+  });
+});
