@@ -2,8 +2,10 @@ import 'reflect-metadata';
 import { MedagentError } from '@medagent/contracts';
 import { UsageError } from './args';
 import { askCommand, ASK_HELP } from './commands/ask';
+import { approveCommand } from './commands/approve';
 import { benchCommand } from './commands/bench';
 import { evalCommand } from './commands/eval';
+import { kbCommand } from './commands/kb';
 import { serveCommand } from './commands/serve';
 import { skillsCommand } from './commands/skills';
 
@@ -15,6 +17,8 @@ const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
   eval: evalCommand,
   bench: benchCommand,
+  kb: kbCommand,
+  approve: approveCommand,
 };
 
 const HELP = `medagent — event-driven multi-agent medical Q&A and medication safety
@@ -23,6 +27,8 @@ const HELP = `medagent — event-driven multi-agent medical Q&A and medication s
   medagent skills [--json]
   medagent eval prerisk|router|retrieval …
   medagent bench prompts|orchestration …
+  medagent kb ingest <file.jsonl|dir> [--target embedded|elasticsearch]
+  medagent approve <approval_id> --task T --request R --role ROLE [--deny --reason …] --nats URL
   medagent serve <coordinator|lead|worker-consultation|worker-triage|worker-research|all>
 
 ${ASK_HELP}`;

@@ -110,7 +110,7 @@ export class EnvelopeDto {
   @IsOptional() @IsString() @Matches(/^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/) traceparent?: string;
 }
 
-export interface Envelope<P = Record<string, unknown>> {
+export interface Envelope<P = object> {
   event_id: string;
   event_type: EventType;
   correlation_id: string;

@@ -1,10 +1,11 @@
 import type { Evidence } from '@medagent/contracts';
-import { startEmbedded, type AskResult } from '@medagent/runtime';
+import { JetStreamBus } from '@medagent/bus';
+import { MedagentClient, startEmbedded, type AskResult } from '@medagent/runtime';
 import { embeddedMemory } from './memory';
 import { parseArgs, str, num, UsageError } from '../args';
 import { progressPrinter } from './progress';
 
-export const ASK_HELP = `medagent ask "<question>" [--json] [--user U] [--session S] [--lang zh|en] [--quiet]
+export const ASK_HELP = `medagent ask "<question>" [--json] [--user U] [--session S] [--lang zh|en] [--quiet] [--nats URL]
   Runs the question through coordinator → lead → workers → lead → coordinator (embedded mode,
   offline model) and prints progress lines, then the answer with its sources.`;
 
@@ -31,7 +32,9 @@ export async function askCommand(argv: string[]): Promise<number> {
   if (!question) throw new UsageError(ASK_HELP);
   const json = args.flags['json'] === true;
   const quiet = args.flags['quiet'] === true;
-  const rt = await startEmbedded({ memory: embeddedMemory() });
+  const natsUrl = str(args, 'nats');
+  // --nats: submit to a running deployment; otherwise run all five services in this process.
+  const rt = natsUrl ? await remote(natsUrl) : await startEmbedded({ memory: embeddedMemory() });
   try {
     const log = (l: string) => process.stderr.write(`${l}\n`);
     const onEvent = quiet ? undefined : progressPrinter(log);
@@ -39,7 +42,7 @@ export async function askCommand(argv: string[]): Promise<number> {
     const user = str(args, 'user', 'cli-user') as string;
     const session = str(args, 'session', 'default') as string;
     const r = await rt.client.ask(
-      { message: question, user_id: user, session_id: session, channel: 'cli', ...(lang === 'zh' || lang === 'en' ? { lang } : {}) },
+      { message: question, user_id: user, session_id: session, channel: natsUrl ? 'nats' : 'cli', ...(lang === 'zh' || lang === 'en' ? { lang } : {}) },
       { ...(onEvent ? { onEvent } : {}), timeoutMs: num(args, 'timeout-ms', 120_000) },
     );
     process.stdout.write(json ? `${JSON.stringify(r.record, null, 2)}\n` : `${render(r)}\n`);
@@ -47,4 +50,9 @@ export async function askCommand(argv: string[]): Promise<number> {
   } finally {
     await rt.close();
   }
+}
+
+async function remote(url: string): Promise<{ client: MedagentClient; close(): Promise<void> }> {
+  const bus = await JetStreamBus.connect({ servers: url, name: 'medagent-cli', watchAdvisories: false });
+  return { client: new MedagentClient(bus), close: () => bus.close() };
 }
