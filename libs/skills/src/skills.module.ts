@@ -17,52 +17,42 @@ interface SkillModuleDef {
  */
 export const SKILL_LOADERS: Readonly<Record<SkillName, () => SkillModuleDef>> = {
   search_knowledge: () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see SKILL_LOADERS)
     const m = require('./skills/search-knowledge.skill') as typeof import('./skills/search-knowledge.skill.js');
     return { module: m.SearchKnowledgeSkillModule, skill: m.SearchKnowledgeSkill };
   },
   assess_risk: () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see SKILL_LOADERS)
     const m = require('./skills/assess-risk.skill') as typeof import('./skills/assess-risk.skill.js');
     return { module: m.AssessRiskSkillModule, skill: m.AssessRiskSkill };
   },
   analyze_symptoms: () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see SKILL_LOADERS)
     const m = require('./skills/analyze-symptoms.skill') as typeof import('./skills/analyze-symptoms.skill.js');
     return { module: m.AnalyzeSymptomsSkillModule, skill: m.AnalyzeSymptomsSkill };
   },
   recommend_lifestyle: () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see SKILL_LOADERS)
     const m = require('./skills/recommend-lifestyle.skill') as typeof import('./skills/recommend-lifestyle.skill.js');
     return { module: m.RecommendLifestyleSkillModule, skill: m.RecommendLifestyleSkill };
   },
   disease_code: () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see SKILL_LOADERS)
     const m = require('./skills/disease-code.skill') as typeof import('./skills/disease-code.skill.js');
     return { module: m.DiseaseCodeSkillModule, skill: m.DiseaseCodeSkill };
   },
   clinical_guideline: () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see SKILL_LOADERS)
     const m = require('./skills/clinical-guideline.skill') as typeof import('./skills/clinical-guideline.skill.js');
     return { module: m.ClinicalGuidelineSkillModule, skill: m.ClinicalGuidelineSkill };
   },
   deep_research: () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see SKILL_LOADERS)
     const m = require('./skills/deep-research.skill') as typeof import('./skills/deep-research.skill.js');
     return { module: m.DeepResearchSkillModule, skill: m.DeepResearchSkill };
   },
   search_history: () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see SKILL_LOADERS)
     const m = require('./skills/history.skills') as typeof import('./skills/history.skills.js');
     return { module: m.SearchHistorySkillModule, skill: m.SearchHistorySkill };
   },
   search_similar_cases: () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see SKILL_LOADERS)
     const m = require('./skills/history.skills') as typeof import('./skills/history.skills.js');
     return { module: m.SearchSimilarCasesSkillModule, skill: m.SearchSimilarCasesSkill };
   },
   check_medication_safety: () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see SKILL_LOADERS)
     const m = require('./skills/check-medication-safety.skill') as typeof import('./skills/check-medication-safety.skill.js');
     return { module: m.CheckMedicationSafetySkillModule, skill: m.CheckMedicationSafetySkill };
   },

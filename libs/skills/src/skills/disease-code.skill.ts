@@ -40,7 +40,9 @@ export class DiseaseCodeSkill implements Skill<Input> {
     const codes: IcdMatch[] = [];
     for (const m of mentioned) {
       for (const hit of this.kb.icd.lookup(m.matched, { lang: ctx.lang, limit: 2 })) {
-        if (!seen.has(hit.code)) codes.push(hit), seen.add(hit.code);
+        if (seen.has(hit.code)) continue;
+        seen.add(hit.code);
+        codes.push(hit);
       }
     }
     if (codes.length === 0) codes.push(...this.kb.icd.lookup(input.query, { lang: ctx.lang, limit }));
