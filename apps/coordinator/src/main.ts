@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { runService } from '@medagent/runtime';
+import { runServiceWithHttp } from '@medagent/http-ingress';
 
 // Thin entry point: everything else is configuration (see libs/runtime and README).
-runService('coordinator').catch((e: unknown) => {
+runServiceWithHttp('coordinator').catch((e: unknown) => {
   process.stderr.write(`medagent coordinator: failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
   process.exit(1);
 });

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { runService } from '@medagent/runtime';
+import { runServiceWithHttp } from '@medagent/http-ingress';
 
 // Thin entry point: everything else is configuration (see libs/runtime and README).
-runService('worker-triage').catch((e: unknown) => {
+runServiceWithHttp('worker-triage').catch((e: unknown) => {
   process.stderr.write(`medagent worker-triage: failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
   process.exit(1);
 });

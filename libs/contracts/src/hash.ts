@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** JSON with sorted keys, so equal values hash equally whatever their key order. */
 export function canonicalJson(value: unknown): string {
@@ -17,4 +17,11 @@ export function sha256(text: string): string {
 
 export function hashOf(value: unknown): string {
   return sha256(canonicalJson(value));
+}
+
+/** Same user + idempotency key ⇒ same request id ⇒ the same request, never a second run. */
+export function requestIdFor(userId: string, idempotencyKey?: string): string {
+  return idempotencyKey
+    ? `req_${sha256(`${userId}\u0000${idempotencyKey}`).slice(0, 24)}`
+    : `req_${randomBytes(12).toString('hex')}`;
 }

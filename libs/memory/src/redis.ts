@@ -1,4 +1,4 @@
-import Redis, { type RedisOptions } from 'ioredis';
+import type { default as Redis, RedisOptions } from 'ioredis';
 import { InMemoryMemoryStore } from './in-memory';
 import { DEFAULT_HISTORY_LIMIT, DEFAULT_TURN_LIMIT, type MemoryLoad, type MemoryStore, type Turn } from './port';
 
@@ -34,7 +34,9 @@ export class RedisMemoryStore implements MemoryStore {
       commandTimeout: 1000,
       retryStrategy: (times) => Math.min(times * 200, 2000),
     };
-    this.redis = new Redis(opts.url, redisOpts);
+    // Required here, not at the top: embedded mode without Redis never pays for loading it.
+    const RedisClient = (require('ioredis') as typeof import('ioredis')).default;
+    this.redis = new RedisClient(opts.url, redisOpts);
     // Connection errors surface per command (and flip to the fallback); the client keeps retrying.
     this.redis.on('error', () => undefined);
     this.ready = new Promise<void>((resolve) => {

@@ -1,4 +1,4 @@
-import { buildEvent, newId, sha256, subjectFor, type Envelope, type Lang, type RequestRecord } from '@medagent/contracts';
+import { buildEvent, requestIdFor, subjectFor, type Envelope, type Lang, type RequestRecord } from '@medagent/contracts';
 import type { Bus, Subscription } from '@medagent/bus';
 import { currentTraceparent, withSpan, SpanKind } from '@medagent/telemetry';
 
@@ -20,9 +20,6 @@ export interface AskResult {
   record: AskRecord;
 }
 
-export function requestIdFor(userId: string, idempotencyKey?: string): string {
-  return idempotencyKey ? `req_${sha256(`${userId}\u0000${idempotencyKey}`).slice(0, 24)}` : newId('req_');
-}
 
 /**
  * Ingress over the bus: publishes request.submitted and resolves with the result event.
@@ -68,7 +65,7 @@ export class MedagentClient {
           },
           ...(tp ? { traceparent: tp } : {}),
         });
-        await this.bus.publish(subjectFor('request.submitted', 'ingress'), env, { msgId: input.idempotency_key ?? requestId });
+        await this.bus.publish(subjectFor('request.submitted', 'ingress'), env, { msgId: requestId });
         return await done;
       } finally {
         clearTimeout(timer);

@@ -19,6 +19,8 @@ export class RuntimeConfig {
   @IsString() modelWorker = 'gpt-4o-mini';
   @IsInt() @Min(500) @Max(300_000) modelTimeoutMs = 30_000;
   @IsInt() @Min(0) @Max(65_535) httpPort = 8080;
+  /** Pods bind all interfaces so probes reach them; tests bind loopback. */
+  @IsString() httpHost = '0.0.0.0';
   @IsInt() @Min(0) @Max(65_535) healthPort = 0;
   @IsInt() @Min(1) @Max(256) workerConcurrency = 4;
   @IsInt() @Min(1000) @Max(3_600_000) workerAckWaitMs = 10_000;
@@ -38,6 +40,7 @@ export const RUNTIME_ENV: Readonly<Record<string, keyof RuntimeConfig>> = {
   MEDAGENT_MODEL_WORKER: 'modelWorker',
   MEDAGENT_MODEL_TIMEOUT_MS: 'modelTimeoutMs',
   MEDAGENT_HTTP_PORT: 'httpPort',
+  MEDAGENT_HTTP_HOST: 'httpHost',
   MEDAGENT_HEALTH_PORT: 'healthPort',
   MEDAGENT_WORKER_CONCURRENCY: 'workerConcurrency',
   MEDAGENT_WORKER_ACK_WAIT_MS: 'workerAckWaitMs',

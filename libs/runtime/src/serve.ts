@@ -2,6 +2,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { SERVICE_IDS, type ServiceId } from '@medagent/contracts';
 import { startTelemetry } from '@medagent/telemetry';
 import { loadCoordinatorConfig } from '@medagent/coordinator-core';
+import { defaultKnowledgeService } from '@medagent/skills';
 import { loadRuntimeConfig, type RuntimeConfig } from './config';
 import { connectInfra, type Infra } from './infra';
 import { startService } from './services';
@@ -33,6 +34,8 @@ export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRu
     for (const name of names) {
       apps.set(name, await startService(name, { bus: infra.bus, kv: infra.kv, memory: infra.memory, runtime, ...(coordinator ? { coordinator } : {}) }));
     }
+    // Build (or load) the retrieval index before reporting ready, not on the first request.
+    if (names.some((n) => n.startsWith('worker-'))) await defaultKnowledgeService().search('warm-up', { k: 1 });
   } catch (e) {
     await infra.close();
     throw e;

@@ -12,7 +12,6 @@ import {
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import {
   BatchSpanProcessor,
   InMemorySpanExporter,
@@ -49,7 +48,11 @@ export function startTelemetry(opts: TelemetryOptions): TelemetryHandle {
     opts.exporter ?? (process.env['OTEL_TRACES_EXPORTER'] === 'otlp' ? 'otlp' : 'none');
   const processors: SpanProcessor[] = [];
   let memory: InMemorySpanExporter | undefined;
-  if (kind === 'otlp') processors.push(new BatchSpanProcessor(new OTLPTraceExporter() as SpanExporter));
+  if (kind === 'otlp') {
+    // Loaded only when exporting: the exporter's dependency tree is a large share of CLI start-up.
+    const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+    processors.push(new BatchSpanProcessor(new OTLPTraceExporter() as SpanExporter));
+  }
   if (kind === 'memory') {
     memory = new InMemorySpanExporter();
     processors.push(new SimpleSpanProcessor(memory));

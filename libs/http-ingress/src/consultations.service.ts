@@ -1,0 +1,206 @@
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import {
+  BusUnavailableError,
+  ConflictError,
+  MedagentError,
+  NotFoundError,
+  buildEvent,
+  sha256,
+  subjectFor,
+  type Envelope,
+  type RequestRecord,
+  type RequestState,
+} from '@medagent/contracts';
+import { HEADER_TRACEPARENT, type PublishAck, type PublishOptions, type Subscription } from '@medagent/bus';
+import { publicRecord, type StoredRequest } from '@medagent/coordinator-core';
+import { requestIdFor } from '@medagent/contracts';
+import { SpanKind, contextFromTraceparent, currentTraceparent, withSpan } from '@medagent/telemetry';
+import type { ConsultationRequestDto } from './dto';
+import { IngressMetrics } from './metrics';
+import { INGRESS_OPTIONS, MAX_WAIT_SECONDS, type IngressOptions } from './options';
+import { isTerminal } from './progress';
+
+export interface SubmitResult {
+  request_id: string;
+  duplicate: boolean;
+}
+
+export interface ConsultationStatus {
+  request_id: string;
+  status: RequestState;
+  /** Null between acceptance and the coordinator picking the request up. */
+  record: (RequestRecord & { question: string }) | null;
+}
+
+const TRACEPARENT = /^[0-9a-f]{2}-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/;
+/** How long this instance remembers an accepted id the coordinator has not stored yet. */
+const PENDING_TTL_MS = 10 * 60_000;
+const PENDING_MAX = 10_000;
+
+export function validTraceparent(h: string | undefined): string | undefined {
+  const v = h?.trim().toLowerCase();
+  return v && TRACEPARENT.test(v) && !v.startsWith('ff') ? v : undefined;
+}
+
+/** What makes two submissions "the same request" for Idempotency-Key replays. */
+function fingerprint(user: string, session: string, message: string): string {
+  return sha256(`${user}\u0000${session}\u0000${message}`);
+}
+
+@Injectable()
+export class ConsultationsService implements BeforeApplicationShutdown {
+  /** Accepted here but possibly not yet stored by the coordinator: GET must not 404 on them. */
+  private readonly pending = new Map<string, { at: number; fp: string }>();
+  private readonly stopping = new AbortController();
+  /** Aborted on shutdown: long polls answer now and streams end, so the server can close. */
+  readonly shutdown: AbortSignal = this.stopping.signal;
+
+  constructor(
+    @Inject(INGRESS_OPTIONS) private readonly opts: IngressOptions,
+    @Inject(IngressMetrics) private readonly metrics: IngressMetrics,
+  ) {}
+
+  async submit(body: ConsultationRequestDto, idempotencyKey: string | undefined, traceparent: string | undefined): Promise<SubmitResult> {
+    const requestId = requestIdFor(body.user_id, idempotencyKey);
+    const fp = fingerprint(body.user_id, body.session_id, body.message);
+    if (idempotencyKey) {
+      const replay = await this.replayOf(requestId, fp);
+      if (replay) {
+        this.metrics.duplicates++;
+        return { request_id: requestId, duplicate: true };
+      }
+    }
+    const parent = validTraceparent(traceparent);
+    const ack = await withSpan(
+      'ingress.submit',
+      { 'medagent.request_id': requestId, 'medagent.channel': 'http' },
+      async () => {
+        // Keep the caller's trace: our span is its child, or the caller's own parent when telemetry is off.
+        const tp = currentTraceparent() ?? parent;
+        const env = buildEvent({
+          type: 'request.submitted',
+          correlation_id: requestId,
+          producer: 'ingress',
+          payload: {
+            request_id: requestId,
+            user_id: body.user_id,
+            session_id: body.session_id,
+            message: body.message,
+            channel: 'http',
+            ...(body.lang ? { lang: body.lang } : {}),
+            ...(body.patient_context_ref ? { patient_context_ref: body.patient_context_ref } : {}),
+            ...(body.deadline_ms !== undefined ? { deadline_ms: body.deadline_ms } : {}),
+            ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
+          },
+          ...(tp ? { traceparent: tp } : {}),
+        });
+        // msgId is the request id (user + key), not the raw key: two users' key "1" must not collide.
+        return this.publish(subjectFor('request.submitted', 'ingress'), env, {
+          msgId: requestId,
+          ...(tp ? { headers: { [HEADER_TRACEPARENT]: tp } } : {}),
+        });
+      },
+      { kind: SpanKind.SERVER, ...(parent ? { parent: contextFromTraceparent(parent) } : {}) },
+    );
+    if (ack.duplicate) this.metrics.duplicates++;
+    else this.metrics.accepted++;
+    this.remember(requestId, fp);
+    return { request_id: requestId, duplicate: ack.duplicate };
+  }
+
+  /** True when this key already produced a request; 409 when it did so for a different question. */
+  private async replayOf(requestId: string, fp: string): Promise<boolean> {
+    const stored = await this.opts.store.get(requestId);
+    const seen = stored ? fingerprint(stored.user_id, stored.session_id, stored.question) : this.livePending(requestId)?.fp;
+    if (seen === undefined) return false;
+    if (seen !== fp) throw new ConflictError('Idempotency-Key was already used for a different request', { retryable: false });
+    return true;
+  }
+
+  private livePending(id: string): { at: number; fp: string } | undefined {
+    const p = this.pending.get(id);
+    if (p && Date.now() - p.at > PENDING_TTL_MS) {
+      this.pending.delete(id);
+      return undefined;
+    }
+    return p;
+  }
+
+  private remember(id: string, fp: string): void {
+    const now = Date.now();
+    for (const [k, v] of this.pending) {
+      if (now - v.at <= PENDING_TTL_MS && this.pending.size < PENDING_MAX) break;
+      this.pending.delete(k); // Map iterates oldest first
+    }
+    this.pending.set(id, { at: now, fp });
+  }
+
+  async stored(id: string): Promise<StoredRequest | undefined> {
+    const rec = await this.opts.store.get(id);
+    if (rec) this.pending.delete(id);
+    return rec;
+  }
+
+  async snapshot(id: string): Promise<ConsultationStatus> {
+    const rec = await this.stored(id);
+    if (!rec) {
+      if (this.livePending(id)) return { request_id: id, status: 'received', record: null };
+      throw new NotFoundError(`request ${id} not found`);
+    }
+    return { request_id: id, status: rec.status, record: await this.publicOf(rec) };
+  }
+
+  async publicOf(rec: StoredRequest): Promise<RequestRecord & { question: string }> {
+    // Completed tasks only, as in the coordinator's result event, so GET and the event agree.
+    const done = rec.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id);
+    return publicRecord(rec, await this.opts.store.contributions(rec.request_id, done));
+  }
+
+  /**
+   * Long poll. The subscription is opened before the first read: a result published between
+   * the read and the subscribe would otherwise be missed and the caller would wait it out.
+   */
+  async waitFor(id: string, waitSeconds: number, gone: AbortSignal): Promise<ConsultationStatus> {
+    const ms = Math.min(Math.max(waitSeconds, 0), MAX_WAIT_SECONDS) * 1000;
+    if (ms === 0) return this.snapshot(id);
+    let wake!: () => void;
+    const woken = new Promise<void>((r) => (wake = r));
+    const sub = await this.subscribe('medagent.request.*.coordinator', (env) => env.correlation_id === id && wake());
+    const timer = setTimeout(wake, ms);
+    gone.addEventListener('abort', wake, { once: true });
+    this.shutdown.addEventListener('abort', wake, { once: true });
+    try {
+      const first = await this.snapshot(id);
+      if (isTerminal(first.status)) return first;
+      await woken;
+      return await this.snapshot(id);
+    } finally {
+      clearTimeout(timer);
+      gone.removeEventListener('abort', wake);
+      this.shutdown.removeEventListener('abort', wake);
+      await sub.unsubscribe();
+    }
+  }
+
+  /** Any transport failure is a retryable 503 for the caller, whatever the bus threw. */
+  async publish(subject: string, env: Envelope<object>, opts: PublishOptions): Promise<PublishAck> {
+    try {
+      return await this.opts.bus.publish(subject, env, opts);
+    } catch (e) {
+      if (e instanceof MedagentError && e.code !== 'INTERNAL') throw e;
+      throw new BusUnavailableError('event bus unavailable', { cause: e });
+    }
+  }
+
+  beforeApplicationShutdown(): void {
+    this.stopping.abort();
+  }
+
+  async subscribe(subject: string, handler: (env: Envelope, subject: string) => void): Promise<Subscription> {
+    try {
+      return await this.opts.bus.subscribe(subject, handler);
+    } catch (e) {
+      throw new BusUnavailableError('event bus unavailable', { cause: e });
+    }
+  }
+}

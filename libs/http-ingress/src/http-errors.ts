@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Catch, HttpException, Inject, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { MedagentError, type ErrorCode } from '@medagent/contracts';
+import { IngressMetrics } from './metrics';
+
+export interface ErrorBody {
+  error: { code: ErrorCode | string; message: string; details: Array<{ path: string; message: string }> };
+}
+
+const STATUS_OF: Partial<Record<ErrorCode, number>> = {
+  CONTRACT_VIOLATION: 400,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  BUS_UNAVAILABLE: 503,
+};
+
+const CODE_OF_STATUS: Record<number, string> = {
+  400: 'CONTRACT_VIOLATION',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/** Thrown for a status Nest has no exception class for in our vocabulary (415). */
+export class HttpStatusError extends MedagentError {
+  constructor(
+    readonly status: number,
+    code: ErrorCode,
+    message: string,
+  ) {
+    super(code, message);
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+export function toErrorBody(e: unknown): { status: number; body: ErrorBody; retryAfterS?: number } {
+  if (e instanceof MedagentError) {
+    const status = e instanceof HttpStatusError ? e.status : (STATUS_OF[e.code] ?? 500);
+    // Internal messages can quote internals; callers get the code and a generic sentence.
+    const message = status >= 500 && e.code !== 'BUS_UNAVAILABLE' ? 'internal error' : e.message;
+    const details = status < 500 ? e.details.map((d) => ({ path: d.path ?? '', message: d.message })) : [];
+    const retry = e.retryable ? { retryAfterS: Math.max(1, Math.ceil((e.retryAfterMs ?? 1000) / 1000)) } : {};
+    return { status, body: { error: { code: e.code, message, details } }, ...retry };
+  }
+  if (e instanceof HttpException) {
+    const status = e.getStatus();
+    const code = CODE_OF_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'HTTP_ERROR');
+    return { status, body: { error: { code, message: status >= 500 ? 'internal error' : e.message, details: [] } } };
+  }
+  return { status: 500, body: { error: { code: 'INTERNAL', message: 'internal error', details: [] } } };
+}
+
+/**
+ * Every error, including unknown routes and body-parser failures, leaves as the same JSON
+ * shape. Logs carry method, route template and code only: never bodies or patient context.
+ */
+@Catch()
+export class IngressExceptionFilter implements ExceptionFilter {
+  private readonly log = new Logger('Ingress');
+
+  constructor(@Inject(IngressMetrics) private readonly metrics: IngressMetrics) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const res = http.getResponse<ServerResponse>();
+    const req = http.getRequest<IncomingMessage & { route?: { path?: string } }>();
+    const { status, body, retryAfterS } = toErrorBody(exception);
+    this.metrics.countError(status);
+    if (status >= 500) {
+      const name = exception instanceof Error ? exception.name : typeof exception;
+      this.log.error(`${req.method ?? '?'} ${req.route?.path ?? '(unrouted)'} → ${status} ${body.error.code} (${name})`);
+    }
+    if (res.headersSent) {
+      // A stream (SSE) already started: the status line is gone, so just end it.
+      res.end();
+      return;
+    }
+    sendJson(res, status, body, retryAfterS ? { 'retry-after': String(retryAfterS) } : {});
+  }
+}

@@ -1,0 +1,11 @@
+export { IngressModule } from './ingress.module';
+export { createIngressApp, type IngressApp } from './app';
+export { INGRESS_OPTIONS, MAX_BODY_BYTES, MAX_WAIT_SECONDS, type IngressOptions, type IngressAppOptions } from './options';
+export { ConsultationRequestDto, ApprovalDecisionDto } from './dto';
+export { ConsultationsService, type ConsultationStatus, type SubmitResult } from './consultations.service';
+export { IngressMetrics, promMetric, PROMETHEUS_CONTENT_TYPE } from './metrics';
+export { openApiDocument } from './openapi';
+export { progressOf, type ProgressData } from './progress';
+export { toErrorBody, type ErrorBody } from './http-errors';
+export { startHealthServer, type HealthServer, type HealthServerOptions } from './health-server';
+export { runServiceWithHttp } from './serve';

@@ -1,0 +1,43 @@
+import { Controller, Get, Module, RequestMethod, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { ApprovalsController } from './approvals.controller';
+import { JsonBodyMiddleware } from './body';
+import { ConsultationsController } from './consultations.controller';
+import { ConsultationsService } from './consultations.service';
+import { HealthController } from './health.controller';
+import { IngressExceptionFilter } from './http-errors';
+import { IngressMetrics } from './metrics';
+import { openApiDocument } from './openapi';
+import { INGRESS_OPTIONS, type IngressOptions } from './options';
+
+@Controller('v1')
+class OpenApiController {
+  private readonly doc = openApiDocument();
+
+  @Get('openapi.json')
+  openapi(): Record<string, unknown> {
+    return this.doc;
+  }
+}
+
+/** The HTTP face of the coordinator: hospital systems submit, poll, stream and approve here. */
+@Module({})
+export class IngressModule implements NestModule {
+  static register(opts: IngressOptions): DynamicModule {
+    return {
+      module: IngressModule,
+      controllers: [ConsultationsController, ApprovalsController, OpenApiController, HealthController],
+      providers: [
+        { provide: INGRESS_OPTIONS, useValue: opts },
+        { provide: IngressMetrics, useValue: new IngressMetrics(opts.service ?? 'ingress') },
+        ConsultationsService,
+        { provide: APP_FILTER, useClass: IngressExceptionFilter },
+      ],
+      exports: [IngressMetrics],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(JsonBodyMiddleware).forRoutes({ path: 'v1/*path', method: RequestMethod.POST });
+  }
+}

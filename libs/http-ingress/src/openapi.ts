@@ -1,0 +1,184 @@
+import { EVENT_TYPES, LANGS, MAX_MESSAGE_CHARS, REQUEST_RECORD_JSON_SCHEMA, WORKER_ROLES } from '@medagent/contracts';
+import { MAX_DEADLINE_MS } from './dto';
+import { MAX_BODY_BYTES, MAX_WAIT_SECONDS } from './options';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: object) => ({ 'application/json': { schema } });
+const error = (description: string) => ({ description, content: json(ref('Error')) });
+const idParam = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,64}$' } });
+
+const { $schema: _dialect, ...recordSchema } = REQUEST_RECORD_JSON_SCHEMA;
+
+/** Written by hand (no @nestjs/swagger): it is the integration contract, reviewed like code. */
+export function openApiDocument(): Record<string, unknown> {
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'medagent HTTP ingress',
+      version: '1.0.0',
+      description: `Medical consultations for hospital systems. Bodies are JSON, at most ${MAX_BODY_BYTES} bytes. Every error has the Error shape.`,
+    },
+    paths: {
+      '/v1/consultations': {
+        post: {
+          operationId: 'submitConsultation',
+          summary: 'Submit a question; answered asynchronously',
+          parameters: [
+            { name: 'Idempotency-Key', in: 'header', required: false, description: 'Same user_id + key ⇒ same request_id, never a second run (409 if reused for a different question).', schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,128}$' } },
+            { name: 'traceparent', in: 'header', required: false, description: 'W3C trace context; the request joins this trace.', schema: { type: 'string' } },
+          ],
+          requestBody: { required: true, content: json(ref('ConsultationRequest')) },
+          responses: {
+            '202': {
+              description: 'Accepted (also for an Idempotency-Key replay, then with `Idempotent-Replayed: true`)',
+              headers: { Location: { schema: { type: 'string' } }, 'Idempotent-Replayed': { schema: { type: 'string', enum: ['true'] } } },
+              content: json(ref('Accepted')),
+            },
+            '400': error('Body or header violates the contract; details name each path'),
+            '409': error('Idempotency-Key reused for a different question'),
+            '413': error('Body too large'),
+            '415': error('Not JSON'),
+            '503': error('Event bus unavailable; retry after Retry-After'),
+          },
+        },
+      },
+      '/v1/consultations/{id}': {
+        get: {
+          operationId: 'getConsultation',
+          summary: 'Current state and record; optionally long-poll for the final one',
+          parameters: [
+            idParam('id', 'request_id from the 202'),
+            { name: 'wait', in: 'query', required: false, description: `Seconds (max ${MAX_WAIT_SECONDS}) to wait for a terminal state; on timeout the current state is returned`, schema: { type: 'number', minimum: 0, maximum: MAX_WAIT_SECONDS } },
+          ],
+          responses: { '200': { description: 'State', content: json(ref('ConsultationStatus')) }, '400': error('Malformed id or wait'), '404': error('Unknown request') },
+        },
+      },
+      '/v1/consultations/{id}/events': {
+        get: {
+          operationId: 'streamConsultationEvents',
+          summary: 'Progress as Server-Sent Events (ids, types, statuses, durations only)',
+          description: `First a \`status\` event (the state at connect), then live events named after the bus event types (${EVENT_TYPES.join(', ')}); the stream ends after request.completed or request.failed.`,
+          parameters: [idParam('id', 'request_id')],
+          responses: {
+            '200': { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' }, 'x-item-schema': ref('ProgressEvent') } } },
+            '404': error('Unknown request'),
+          },
+        },
+      },
+      '/v1/approvals/{approval_id}': {
+        post: {
+          operationId: 'resolveApproval',
+          summary: 'Approve or deny a pending skill call (approval.requested)',
+          parameters: [idParam('approval_id', 'approval_id from approval.requested')],
+          requestBody: { required: true, content: json(ref('ApprovalDecision')) },
+          responses: {
+            '202': { description: 'Decision published', content: json(ref('ApprovalAccepted')) },
+            '400': error('Invalid body, or task/role not of this request'),
+            '404': error('Unknown request'),
+          },
+        },
+      },
+      '/v1/openapi.json': { get: { operationId: 'openapi', summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1', content: json({ type: 'object' }) } } } },
+      '/healthz': { get: { operationId: 'healthz', summary: 'Process is up', responses: { '200': { description: 'ok', content: json({ type: 'object' }) } } } },
+      '/readyz': {
+        get: {
+          operationId: 'readyz',
+          summary: 'Bus open and request store readable',
+          responses: { '200': { description: 'ready', content: json(ref('Readiness')) }, '503': { description: 'not ready', content: json(ref('Readiness')) } },
+        },
+      },
+      '/metrics': { get: { operationId: 'metrics', summary: 'Prometheus text format', responses: { '200': { description: 'metrics', content: { 'text/plain': { schema: { type: 'string' } } } } } } },
+    },
+    components: {
+      schemas: {
+        ConsultationRequest: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['message', 'user_id', 'session_id'],
+          properties: {
+            message: { type: 'string', minLength: 1, maxLength: MAX_MESSAGE_CHARS },
+            user_id: { type: 'string', minLength: 1, maxLength: 128 },
+            session_id: { type: 'string', minLength: 1, maxLength: 128 },
+            lang: { enum: [...LANGS], description: 'Detected from the message when absent' },
+            patient_context_ref: { type: 'string', minLength: 1, maxLength: 256, description: 'A reference into the hospital system, never the data itself' },
+            deadline_ms: { type: 'integer', minimum: 100, maximum: MAX_DEADLINE_MS },
+          },
+        },
+        Accepted: {
+          type: 'object',
+          required: ['request_id', 'status_url', 'events_url'],
+          properties: { request_id: { type: 'string' }, status_url: { type: 'string' }, events_url: { type: 'string' } },
+        },
+        ConsultationStatus: {
+          type: 'object',
+          required: ['request_id', 'status', 'record'],
+          properties: {
+            request_id: { type: 'string' },
+            status: { enum: [...REQUEST_RECORD_JSON_SCHEMA.properties.status.enum] },
+            record: { oneOf: [ref('RequestRecord'), { type: 'null' }], description: 'null only between acceptance and pick-up' },
+          },
+        },
+        RequestRecord: { ...recordSchema, properties: { ...recordSchema.properties, question: { type: 'string' } } },
+        ProgressEvent: {
+          type: 'object',
+          required: ['request_id'],
+          properties: {
+            request_id: { type: 'string' },
+            event_id: { type: 'string' },
+            task_id: { type: 'string' },
+            status: { type: 'string' },
+            duration_ms: { type: 'integer' },
+          },
+        },
+        ApprovalDecision: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['task_id', 'request_id', 'role', 'decision', 'by'],
+          properties: {
+            task_id: { type: 'string', minLength: 1, maxLength: 64 },
+            request_id: { type: 'string', minLength: 1, maxLength: 64 },
+            role: { enum: [...WORKER_ROLES] },
+            decision: { enum: ['approve', 'deny'] },
+            by: { type: 'string', minLength: 1, maxLength: 128 },
+            reason: { type: 'string', maxLength: 1000 },
+          },
+        },
+        ApprovalAccepted: {
+          type: 'object',
+          required: ['approval_id', 'request_id', 'task_id', 'decision', 'status'],
+          properties: {
+            approval_id: { type: 'string' },
+            request_id: { type: 'string' },
+            task_id: { type: 'string' },
+            decision: { enum: ['approve', 'deny'] },
+            status: { enum: ['published', 'duplicate'] },
+          },
+        },
+        Readiness: {
+          type: 'object',
+          required: ['status', 'service'],
+          properties: { status: { enum: ['ready', 'not_ready'] }, service: { type: 'string' }, checks: { type: 'object', additionalProperties: { type: 'boolean' } } },
+        },
+        Error: {
+          type: 'object',
+          required: ['error'],
+          properties: {
+            error: {
+              type: 'object',
+              required: ['code', 'message', 'details'],
+              properties: {
+                code: { type: 'string', examples: ['CONTRACT_VIOLATION', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'BUS_UNAVAILABLE', 'INTERNAL'] },
+                message: { type: 'string' },
+                details: {
+                  type: 'array',
+                  items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}

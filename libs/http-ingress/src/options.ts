@@ -1,0 +1,24 @@
+import type { LogLevel } from '@nestjs/common';
+import type { Bus } from '@medagent/bus';
+import type { RequestStore } from '@medagent/coordinator-core';
+
+export interface IngressOptions {
+  bus: Bus;
+  store: RequestStore;
+  /** Readiness of the request KV; by default a read of a probe key must succeed. */
+  kvReady?: () => Promise<boolean>;
+  /** Service label on /metrics and /healthz (default `ingress`). */
+  service?: string;
+}
+
+export interface IngressAppOptions extends IngressOptions {
+  /** Interface to bind (default 127.0.0.1; a pod binds 0.0.0.0). */
+  host?: string;
+  logger?: LogLevel[] | false;
+}
+
+export const INGRESS_OPTIONS = Symbol('medagent.ingress.options');
+
+/** Hospital gateways send small JSON bodies; anything larger is a client bug or abuse. */
+export const MAX_BODY_BYTES = 64 * 1024;
+export const MAX_WAIT_SECONDS = 60;

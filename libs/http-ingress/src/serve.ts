@@ -1,0 +1,35 @@
+import { loadRuntimeConfig, memoryDegradations, runService, type RunningServices, type ServeTarget } from '@medagent/runtime';
+import { RequestStore } from '@medagent/coordinator-core';
+import { createIngressApp } from './app';
+import { startHealthServer } from './health-server';
+
+/**
+ * A service process as deployed: the service(s), plus the coordinator's HTTP API (on
+ * MEDAGENT_HTTP_PORT) or, for the other services, /healthz /readyz /metrics on
+ * MEDAGENT_HEALTH_PORT (0 = none), bound on MEDAGENT_HTTP_HOST.
+ */
+export async function runServiceWithHttp(target: ServeTarget): Promise<RunningServices> {
+  const cfg = loadRuntimeConfig();
+  const running = await runService(target);
+  const host = cfg.httpHost;
+  const memoryMetric = () =>
+    `# TYPE medagent_memory_degraded_total counter\nmedagent_memory_degraded_total ${memoryDegradations.count}\n`;
+  if (running.apps.has('coordinator')) {
+    const http = await createIngressApp(
+      { bus: running.infra.bus, store: new RequestStore(running.infra.kv), service: target, host },
+      cfg.httpPort,
+    );
+    process.stderr.write(`medagent ${target}: http on ${http.url}\n`);
+    process.once('beforeExit', () => void http.app.close());
+  } else if (cfg.healthPort > 0) {
+    const health = await startHealthServer({
+      port: cfg.healthPort,
+      service: target,
+      host,
+      ready: async () => running.apps.size > 0,
+      metrics: memoryMetric,
+    });
+    process.stderr.write(`medagent ${target}: health on ${health.url}\n`);
+  }
+  return running;
+}

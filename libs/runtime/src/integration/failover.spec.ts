@@ -1,0 +1,128 @@
+import { JetStreamBus, startNatsServer, type NatsServerHandle } from '@medagent/bus';
+import { payloadOf } from '@medagent/contracts';
+import { MedagentClient, requestIdFor, type AskResult } from '../client';
+import { startCluster, type ServiceCluster } from '../testing/cluster';
+import { BusRecorder } from '../testing/recorder';
+
+/**
+ * Process failures over a real nats-server: a worker SIGKILLed mid-task (its task is
+ * redelivered to another instance of the same durable) and the coordinator SIGKILLed
+ * mid-request (a restarted instance resumes from the durable KV state).
+ */
+const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
+const WORKER_LATENCY_MS = 1500;
+
+describe('failover with services as separate processes', () => {
+  let nats: NatsServerHandle;
+  let cluster: ServiceCluster;
+  let bus: JetStreamBus;
+  let rec: BusRecorder;
+  let client: MedagentClient;
+  const diag = () => cluster?.diagnostics() ?? '';
+  /** Submits the seed question; the request id is known up front (idempotency key). */
+  const ask = (user: string): { requestId: string; result: Promise<AskResult> } => {
+    const key = `k-${user}`;
+    const result = client
+      .ask({ message: SEED, user_id: user, session_id: `s-${user}`, idempotency_key: key, channel: 'nats' }, { timeoutMs: 90_000 })
+      .catch((e: Error) => {
+        throw new Error(`${e.message}\n${diag()}`);
+      });
+    return { requestId: requestIdFor(user, key), result };
+  };
+
+  beforeAll(async () => {
+    nats = await startNatsServer({ jetstream: true });
+    const slow = { MEDAGENT_MODEL: 'fake', MEDAGENT_FAKE_MODEL_LATENCY_MS: String(WORKER_LATENCY_MS) };
+    cluster = await startCluster(
+      {
+        natsUrl: nats.url,
+        // Generous task deadline: redelivery, not the coordinator's retry, must rescue the task.
+        env: { MEDAGENT_TASK_DEADLINE_MS: '45000', MEDAGENT_REQUEST_DEADLINE_MS: '90000' },
+      },
+      [
+        { name: 'coordinator' },
+        { name: 'lead', env: { MEDAGENT_MODEL: 'fake', MEDAGENT_FAKE_MODEL_LATENCY_MS: '0' } },
+        { name: 'worker-consultation', env: slow },
+        { name: 'worker-research', env: slow },
+        // Two instances on one durable; a dead one's delivery comes back after 1.5 s.
+        { name: 'worker-triage', instances: 2, env: { ...slow, MEDAGENT_WORKER_ACK_WAIT_MS: '1500', MEDAGENT_WORKER_CONCURRENCY: '2' } },
+      ],
+    );
+    bus = await JetStreamBus.connect({ servers: nats.url, name: 'it-failover', watchAdvisories: false });
+    rec = await BusRecorder.start(bus);
+    client = new MedagentClient(bus);
+    process.stderr.write(`[failover.spec] ${cluster.summary()}\n`);
+  }, 240_000);
+
+  afterAll(async () => {
+    await rec?.stop();
+    await bus?.close();
+    await cluster?.stopAll();
+    await nats?.stop();
+  }, 60_000);
+
+  it('(b) the triage worker running a task is SIGKILLed: the other instance gets the redelivery; the request completes exactly once', async () => {
+    const { requestId, result: pending } = ask('u-b');
+    const started = await rec.waitFor(
+      (e) => e.env.correlation_id === requestId && e.env.event_type === 'task.started' && e.env.producer === 'worker-triage',
+      60_000,
+      'triage task.started',
+      diag,
+    );
+    const taskId = started.env.task_id;
+    const instance = payloadOf(started.env, 'task.started').worker_instance;
+    const victim = cluster.byPid(Number(instance.split(':').pop()));
+    expect(victim?.name).toBe('worker-triage');
+    const survivor = cluster.live('worker-triage').find((i) => i !== victim);
+    expect(survivor).toBeDefined();
+    // Mid-task: the fake model is still "thinking" (1.5 s), nothing was published yet.
+    expect(rec.of(requestId, 'task.completed').filter((e) => e.env.task_id === taskId)).toHaveLength(0);
+    const killedAt = Date.now();
+    expect((await cluster.kill(victim!, 'SIGKILL')).signal).toBe('SIGKILL');
+
+    const r = await pending;
+    expect(r.status).toBe('completed');
+    expect(r.record.request_id).toBe(requestId);
+    expect(r.record.contributions).toHaveLength(3);
+    expect(r.record.answer?.exit).toBe('synthesis');
+    const triage = r.record.tasks.find((t) => t.task_id === taskId);
+    // Same attempt: the broker redelivered it; the coordinator never had to retry.
+    expect(triage).toMatchObject({ status: 'completed', attempts: 1 });
+
+    // The redelivery ran on the survivor (its task.started is deduplicated in the stream but seen on the wire).
+    const restarted = rec.of(requestId, 'task.started').filter((e) => e.env.task_id === taskId && e.at >= killedAt);
+    expect(restarted.map((e) => payloadOf(e.env, 'task.started').worker_instance.split(':').pop())).toContain(String(survivor!.pid));
+    const completed = rec.of(requestId, 'task.completed').filter((e) => e.env.task_id === taskId);
+    expect(completed.length).toBeGreaterThanOrEqual(1);
+    expect(completed.every((e) => e.at > killedAt)).toBe(true);
+    expect(rec.of(requestId, 'request.completed')).toHaveLength(1);
+    expect(rec.of(requestId, 'request.failed')).toHaveLength(0);
+  }, 120_000);
+
+  it('(d) the coordinator is SIGKILLed mid-request and restarted: the request completes from the durable state', async () => {
+    const { requestId, result: pending } = ask('u-d');
+    // All three tasks have started: the workers are mid-model-call when the coordinator dies.
+    await rec.until(() => rec.of(requestId, 'task.started').length >= 3, 60_000, 'three task.started', diag);
+    const old = cluster.live('coordinator')[0]!;
+    expect(rec.of(requestId, 'request.completed')).toHaveLength(0);
+    await cluster.kill(old, 'SIGKILL');
+    const diedAt = Date.now();
+
+    const fresh = await cluster.restart(old);
+    expect(fresh.pid).not.toBe(old.pid);
+    const r = await pending;
+    expect(r.status).toBe('completed');
+    expect(r.record.request_id).toBe(requestId);
+    expect(r.record.contributions).toHaveLength(3);
+    expect(r.record.answer?.exit).toBe('synthesis');
+    expect(r.record.tasks.every((t) => t.status === 'completed' && t.attempts === 1)).toBe(true);
+    const done = rec.of(requestId, 'request.completed');
+    expect(done).toHaveLength(1);
+    expect(done[0]!.at).toBeGreaterThan(diedAt);
+    // The result was produced after the new coordinator came up (the old one was dead by then).
+    expect(done[0]!.at).toBeGreaterThanOrEqual(fresh.readyAt ?? Infinity);
+
+    // (b)'s request is still completed exactly once.
+    expect(rec.of(requestIdFor('u-b', 'k-u-b'), 'request.completed')).toHaveLength(1);
+  }, 150_000);
+});
