@@ -26,6 +26,8 @@ export class RuntimeConfig {
   @IsInt() @Min(1000) @Max(3_600_000) workerAckWaitMs = 10_000;
   @IsInt() @Min(60) @Max(30 * 24 * 3600) memoryTtlSeconds = 24 * 3600;
   @IsIn(['none', 'otlp']) tracesExporter: 'none' | 'otlp' = 'none';
+  /** Embedded index and file memory; default ./.medagent. */
+  @IsOptional() @IsString() dataDir?: string;
 }
 
 /** Every variable the runtime reads; deploy/ manifests are checked against this list. */
@@ -47,6 +49,7 @@ export const RUNTIME_ENV: Readonly<Record<string, keyof RuntimeConfig>> = {
   MEDAGENT_MEMORY_TTL_SECONDS: 'memoryTtlSeconds',
   OTEL_TRACES_EXPORTER: 'tracesExporter',
   MEDAGENT_FAKE_MODEL_LATENCY_MS: 'fakeModelLatencyMs',
+  MEDAGENT_DATA_DIR: 'dataDir',
 };
 
 const NUMERIC = new Set<keyof RuntimeConfig>([

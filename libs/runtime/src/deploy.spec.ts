@@ -32,6 +32,7 @@ import { RUNTIME_ENV, loadRuntimeConfig } from './config';
 import { MedagentClient } from './client';
 import { REQUEST_BUCKET } from './infra';
 import { startService } from './services';
+import { connectInfra, type Infra } from './infra';
 
 // `yaml` is already in node_modules (a dependency of the Nx tooling); parse only.
 const YAML = require('yaml') as {
@@ -649,37 +650,25 @@ describe('live: the five services under deploy/nats permissions (real nats-serve
   let server: NatsServerHandle;
   const buses = new Map<ServiceId, JetStreamBus>();
   const apps: INestMicroservice[] = [];
+  const infras: Infra[] = [];
   const errors: string[] = [];
 
   beforeAll(async () => {
     server = await startNatsServer({ jetstream: true, private: true, config: serverConfig() });
-    for (const name of SERVICE_IDS) {
-      buses.set(
-        name,
-        await JetStreamBus.connect({
-          servers: server.url,
-          name: `${name}:deploy-spec`,
-          limits: { storage: 'memory' },
-          connectOptions: { user: name, pass: testPassword(name) },
-          onError: (e) => errors.push(`${name}: ${String(e)}`),
-          drainTimeoutMs: 2000,
-        }),
-      );
-    }
     const runtime = loadRuntimeConfig({});
     const memory = new InMemoryMemoryStore();
+    const port = new URL(server.url).port;
     for (const name of SERVICE_IDS) {
-      const bus = buses.get(name) as JetStreamBus;
-      // Only the coordinator may open the request KV (deploy/nats/permissions.conf): the others
-      // get an unused in-memory store. NOTE: connectInfra() opens the KV in every service.
-      const kv =
-        name === 'coordinator'
-          ? await JetStreamKvStore.open(bus.nc, REQUEST_BUCKET, { history: 5 })
-          : new InMemoryKvStore();
+      // The production path: credentials inside NATS_URL, as the manifests set it;
+      // connectInfra passes them as connect options and opens the KV for the coordinator only.
+      const url = `nats://${encodeURIComponent(name)}:${encodeURIComponent(testPassword(name))}@127.0.0.1:${port}`;
+      const infra = await connectInfra(loadRuntimeConfig({}, { natsUrl: url }), name);
+      infras.push(infra);
+      buses.set(name, infra.bus as JetStreamBus);
       apps.push(
         await startService(name, {
-          bus,
-          kv,
+          bus: infra.bus,
+          kv: infra.kv,
           memory,
           runtime,
           coordinator: loadCoordinatorConfig({}),
@@ -691,7 +680,7 @@ describe('live: the five services under deploy/nats permissions (real nats-serve
 
   afterAll(async () => {
     for (const app of apps.reverse()) await app.close();
-    await Promise.all([...buses.values()].map((b) => b.close()));
+    await Promise.all(infras.map((i) => i.close()));
     await server?.stop();
   });
 

@@ -6,3 +6,4 @@ export { startEmbedded, type EmbeddedOptions, type EmbeddedRuntime } from './emb
 export { connectInfra, memoryDegradations, REQUEST_BUCKET, type Infra } from './infra';
 export { serve, runService, isServeTarget, type ServeTarget, type RunningServices } from './serve';
 export { benchPrompts, type PromptBenchResult, type PromptBenchCase } from './bench/prompts';
+export { natsConnectParts } from './infra';

@@ -20,6 +20,24 @@ export const memoryDegradations = { count: 0 };
  * state, revision-checked), Redis memory with its explicit fallback. Without NATS_URL the
  * process runs in-process infrastructure (one-process embedded use only).
  */
+/**
+ * Credentials embedded in NATS_URL (nats://user:pass@host) are passed as connect options:
+ * the client ignores them in the URL, and the URL without them is what errors may show.
+ */
+export function natsConnectParts(url: string): { servers: string; user?: string; pass?: string } {
+  try {
+    const u = new URL(url);
+    if (!u.username) return { servers: url };
+    const user = decodeURIComponent(u.username);
+    const pass = decodeURIComponent(u.password);
+    u.username = '';
+    u.password = '';
+    return { servers: u.toString().replace(/\/$/, ''), user, ...(pass ? { pass } : {}) };
+  } catch {
+    return { servers: url };
+  }
+}
+
 export async function connectInfra(cfg: RuntimeConfig, serviceName: string): Promise<Infra> {
   const memory: MemoryStore = cfg.redisUrl
     ? new RedisMemoryStore({ url: cfg.redisUrl, ttlSeconds: cfg.memoryTtlSeconds, onDegraded: () => void memoryDegradations.count++ })
@@ -37,8 +55,17 @@ export async function connectInfra(cfg: RuntimeConfig, serviceName: string): Pro
       },
     };
   }
-  const bus = await JetStreamBus.connect({ servers: cfg.natsUrl, name: `${serviceName}:${process.pid}` });
-  const kv = await JetStreamKvStore.open(bus.nc, REQUEST_BUCKET, { history: 5 });
+  const { servers, user, pass } = natsConnectParts(cfg.natsUrl);
+  const ownsState = serviceName === 'coordinator' || serviceName === 'all';
+  const bus = await JetStreamBus.connect({
+    servers,
+    name: `${serviceName}:${process.pid}`,
+    // Dead letters for dead workers are the coordinator's job (it owns request outcomes).
+    watchAdvisories: ownsState,
+    ...(user ? { connectOptions: { user, ...(pass ? { pass } : {}) } } : {}),
+  });
+  // Only the coordinator holds request state; other services' users cannot open the bucket.
+  const kv = ownsState ? await JetStreamKvStore.open(bus.nc, REQUEST_BUCKET, { history: 5 }) : new InMemoryKvStore();
   return {
     mode: 'distributed',
     bus,

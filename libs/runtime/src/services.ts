@@ -7,7 +7,8 @@ import type { MemoryStore } from '@medagent/memory';
 import { CoordinatorModule, loadCoordinatorConfig, type CoordinatorConfig, type SafetyBoundary } from '@medagent/coordinator-core';
 import { LeadModule } from '@medagent/lead-core';
 import { WorkerModule } from '@medagent/worker-core';
-import type { KnowledgeService } from '@medagent/skills';
+import { defaultKnowledgeService, type KnowledgeService } from '@medagent/skills';
+import { ElasticsearchRetriever } from '@medagent/knowledge';
 import { chatModelFor } from './models';
 import type { RuntimeConfig } from './config';
 
@@ -42,6 +43,7 @@ export function serviceModule(name: ServiceId, deps: ServiceDeps): DynamicModule
     return LeadModule.register({ bus: deps.bus, ...(model ? { planModel: model, synthModel: model } : {}) });
   }
   const role = name.slice('worker-'.length);
+  const knowledge = deps.knowledge ?? knowledgeFor(deps.runtime);
   if (!isWorkerRole(role)) throw new Error(`unknown service ${name}`);
   return WorkerModule.forRole({
     role: role as WorkerRole,
@@ -50,7 +52,7 @@ export function serviceModule(name: ServiceId, deps: ServiceDeps): DynamicModule
     model: deps.workerModel ?? chatModelFor('worker', deps.runtime),
     concurrency: deps.runtime.workerConcurrency,
     ackWaitMs: deps.runtime.workerAckWaitMs,
-    ...(deps.knowledge ? { skills: { knowledge: deps.knowledge } } : {}),
+    ...(knowledge ? { skills: { knowledge } } : {}),
   });
 }
 
@@ -63,4 +65,16 @@ export async function startService(name: ServiceId, deps: ServiceDeps): Promise<
   });
   await app.listen();
   return app;
+}
+
+/**
+ * ELASTICSEARCH_URL switches retrieval to the cluster (index `medagent-kb`, filled with
+ * `medagent kb ingest --target elasticsearch`). Without an embeddings endpoint the cluster
+ * serves BM25 (the `cjk`/`english` multi-fields); the embedded retriever stays the default.
+ */
+function knowledgeFor(runtime: RuntimeConfig): KnowledgeService | undefined {
+  if (!runtime.elasticsearchUrl) return undefined;
+  return defaultKnowledgeService({
+    retriever: new ElasticsearchRetriever({ node: runtime.elasticsearchUrl, index: 'medagent-kb', embedder: null }),
+  });
 }

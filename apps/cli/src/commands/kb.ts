@@ -13,7 +13,8 @@ export async function kbCommand(argv: string[]): Promise<number> {
   statSync(src);
   const docs = loadCorpus(src);
   const target = str(args, 'target', 'embedded');
-  const name = str(args, 'name', 'custom') as string;
+  const target0 = str(args, 'target', 'embedded');
+  const name = str(args, 'name', target0 === 'elasticsearch' ? 'medagent-kb' : 'custom') as string;
   let retriever: Retriever;
   if (target === 'elasticsearch') {
     const url = str(args, 'es-url', process.env['ELASTICSEARCH_URL']);

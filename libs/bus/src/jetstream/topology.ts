@@ -104,7 +104,10 @@ export async function declareTopology(jsm: JetStreamManager, n: TopologyNames, l
       if (info.config.retention !== cfg.retention) {
         throw new ConfigError(`stream ${cfg.name} exists with retention ${info.config.retention}, expected ${cfg.retention}`);
       }
-      await jsm.streams.update(cfg.name, mutable);
+      // Update only on a real difference: a no-op update still needs stream-admin permission,
+      // which the services' NATS users should not hold.
+      const differs = Object.entries(mutable).some(([k, v]) => JSON.stringify((info.config as unknown as Record<string, unknown>)[k]) !== JSON.stringify(v));
+      if (differs) await jsm.streams.update(cfg.name, mutable);
     } catch (e) {
       if (!isNotFound(e)) throw e;
       try {
