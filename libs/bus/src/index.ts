@@ -27,3 +27,4 @@ export { readModifyWrite, type KvEntry, type KvStore } from './kv/port';
 export { InMemoryKvStore } from './kv/memory';
 export { JetStreamKvStore, type JetStreamKvOptions } from './kv/jetstream';
 export { BUS, KV } from './tokens';
+export { readAudit, type AuditEvent, type AuditQuery } from './jetstream/audit';

@@ -21,9 +21,7 @@ import {
 import { COORDINATOR_ENV_VARS, loadCoordinatorConfig } from '@medagent/coordinator-core';
 import {
   DEFAULT_TOPOLOGY,
-  InMemoryKvStore,
   JetStreamBus,
-  JetStreamKvStore,
   startNatsServer,
   type NatsServerHandle,
 } from '@medagent/bus';

@@ -23,6 +23,7 @@ import type {
 import { PullLoop, type ConsumerHost } from './consumer';
 import { AdvisoryWatcher } from './advisories';
 import { PayloadStore } from './payloads';
+import { readAudit, type AuditEvent, type AuditQuery } from './audit';
 import {
   DEFAULT_LIMITS,
   DEFAULT_TOPOLOGY,
@@ -110,6 +111,12 @@ export class JetStreamBus implements Bus {
       await nc.close();
       throw e;
     }
+  }
+
+  /** Events from the audit stream (replay, rerun); see audit.ts. */
+  audit(q: AuditQuery): Promise<AuditEvent[]> {
+    this.assertOpen();
+    return readAudit(this.js, this.names.stream, this.payloads, q);
   }
 
   async publish(subject: string, envelope: Envelope<object>, opts?: PublishOptions): Promise<PublishAck> {

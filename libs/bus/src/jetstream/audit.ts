@@ -1,0 +1,60 @@
+import { DeliverPolicy, type JetStreamClient } from '@nats-io/jetstream';
+import { decodeEvent, type Envelope } from '@medagent/contracts';
+import { parseJson } from '../common';
+import type { PayloadStore } from './payloads';
+
+export interface AuditEvent {
+  seq: number;
+  subject: string;
+  /** Server time the event was stored. */
+  time: string;
+  envelope: Envelope;
+}
+
+export interface AuditQuery {
+  /** Start reading at this instant (e.g. the request's created_at minus a margin). */
+  since: Date;
+  /** Stop once events are newer than this (default: now). */
+  until?: Date;
+  filter?: (env: Envelope) => boolean;
+  /** Safety bound on events scanned. */
+  maxScanned?: number;
+}
+
+/**
+ * Reads the audit stream (every event is kept there) with an ephemeral ordered consumer
+ * starting at a time, so replaying one request reads minutes of history, not days.
+ * Invalid entries are skipped: the audit reader must not fail on what the bus rejected.
+ */
+export async function readAudit(js: JetStreamClient, stream: string, payloads: PayloadStore, q: AuditQuery): Promise<AuditEvent[]> {
+  const until = (q.until ?? new Date()).getTime();
+  const consumer = await js.consumers.get(stream, {
+    filter_subjects: ['medagent.>'],
+    deliver_policy: DeliverPolicy.StartTime,
+    opt_start_time: q.since.toISOString(),
+  });
+  const out: AuditEvent[] = [];
+  let scanned = 0;
+  const max = q.maxScanned ?? 100_000;
+  for (;;) {
+    const batch = await consumer.fetch({ max_messages: 500, expires: 1000 });
+    let got = 0;
+    let past = false;
+    for await (const m of batch) {
+      got++;
+      scanned++;
+      const time = new Date(Math.floor(m.info.timestampNanos / 1_000_000)).toISOString();
+      if (Date.parse(time) > until) past = true;
+      try {
+        const raw = parseJson(m.data);
+        const resolved = await payloads.resolve(raw);
+        const env = decodeEvent(raw, resolved === undefined ? {} : { resolvedPayload: resolved });
+        if (!q.filter || q.filter(env)) out.push({ seq: m.seq, subject: m.subject, time, envelope: env });
+      } catch {
+        // not a valid event (it was dead-lettered when consumed): not part of a timeline
+      }
+    }
+    if (got === 0 || past || scanned >= max) break;
+  }
+  return out;
+}
