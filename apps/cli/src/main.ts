@@ -6,6 +6,7 @@ import { approveCommand } from './commands/approve';
 import { benchCommand } from './commands/bench';
 import { evalCommand } from './commands/eval';
 import { kbCommand } from './commands/kb';
+import { replayCommand, rerunTaskCommand } from './commands/replay';
 import { serveCommand } from './commands/serve';
 import { skillsCommand } from './commands/skills';
 
@@ -19,6 +20,8 @@ const COMMANDS: Record<string, Command> = {
   bench: benchCommand,
   kb: kbCommand,
   approve: approveCommand,
+  replay: replayCommand,
+  'rerun-task': rerunTaskCommand,
 };
 
 const HELP = `medagent — event-driven multi-agent medical Q&A and medication safety
@@ -28,6 +31,8 @@ const HELP = `medagent — event-driven multi-agent medical Q&A and medication s
   medagent eval prerisk|router|retrieval …
   medagent bench prompts|orchestration …
   medagent kb ingest <file.jsonl|dir> [--target embedded|elasticsearch]
+  medagent replay <request_id> [--json] --nats URL
+  medagent rerun-task <request_id>/<task_id> --nats URL
   medagent approve <approval_id> --task T --request R --role ROLE [--deny --reason …] --nats URL
   medagent serve <coordinator|lead|worker-consultation|worker-triage|worker-research|all>
 

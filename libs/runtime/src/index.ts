@@ -7,3 +7,9 @@ export { connectInfra, memoryDegradations, REQUEST_BUCKET, type Infra } from './
 export { serve, runService, isServeTarget, type ServeTarget, type RunningServices } from './serve';
 export { benchPrompts, type PromptBenchResult, type PromptBenchCase } from './bench/prompts';
 export { natsConnectParts } from './infra';
+export { benchOrchestration, percentile, BENCH_QUESTION, type OrchestrationBenchOptions, type OrchestrationBenchResult } from './bench/orchestration';
+export { ServiceCluster, ServiceInstance, startCluster, repoRoot, type ClusterOptions, type StartSpec, type ExitInfo } from './testing/cluster';
+export { BusRecorder, waitUntil, type RecordedEvent, type RecordedDeadLetter } from './testing/recorder';
+export { startOtlpReceiver, checkTrace, parseOtlpJson, type OtlpReceiver, type ReceivedSpan, type TraceCheck } from './testing/otlp-receiver';
+export { startRedis, type RedisHandle } from './testing/redis';
+export { replayRequest, rerunTask, type TimelineLine, type RerunReport } from './ops/replay';

@@ -2,6 +2,7 @@ import { JetStreamBus, startNatsServer, type NatsServerHandle } from '@medagent/
 import { MedagentClient } from './client';
 import { loadRuntimeConfig } from './config';
 import { serve, type RunningServices } from './serve';
+import { replayRequest, rerunTask } from './ops/replay';
 
 const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
 
@@ -9,6 +10,7 @@ describe('distributed runtime over a real nats-server (JetStream + KV)', () => {
   let nats: NatsServerHandle;
   let running: RunningServices;
   let clientBus: JetStreamBus;
+  let seedId = '';
   beforeAll(async () => {
     nats = await startNatsServer({ jetstream: true });
     running = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url }));
@@ -29,6 +31,22 @@ describe('distributed runtime over a real nats-server (JetStream + KV)', () => {
     );
     expect(r.record.contributions).toHaveLength(3);
     expect(r.record.answer?.exit).toBe('synthesis');
+    seedId = r.record.request_id;
+  });
+
+  it('replay prints the request timeline from the audit stream; rerun-task reproduces the input hash', async () => {
+    const lines = await replayRequest(clientBus, seedId);
+    const events = lines.map((l) => l.event);
+    expect(events[0]).toBe('request.submitted');
+    expect(events[events.length - 1]).toBe('request.completed');
+    expect(events.filter((e) => e === 'task.assigned')).toHaveLength(3);
+    expect(lines.find((l) => l.event === 'artifact.produced')?.detail).toMatch(/tools .*:ok/);
+    expect(new Set(lines.map((l) => l.producer))).toEqual(
+      new Set(['ingress', 'coordinator', 'lead', 'worker-triage', 'worker-consultation', 'worker-research']),
+    );
+    const rerun = await rerunTask(clientBus, seedId, 't1', loadRuntimeConfig({}));
+    expect(rerun).toMatchObject({ input_hash_matches: true, text_identical: true, outcome: 'completed' });
+    expect(rerun.rerun_tools).toEqual(rerun.original_tools);
   });
 
   it('a duplicate submission (same idempotency key) returns the same request, never a second run', async () => {

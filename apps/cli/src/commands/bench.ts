@@ -1,13 +1,28 @@
 import { readFileSync } from 'node:fs';
-import { benchPrompts } from '@medagent/runtime';
-import { parseArgs, str, UsageError } from '../args';
+import { benchOrchestration, benchPrompts, type OrchestrationBenchResult } from '@medagent/runtime';
+import { num, parseArgs, str, UsageError } from '../args';
 
 const HELP = `medagent bench prompts --cases FILE [--json]
-medagent bench orchestration --mode embedded|distributed --model-latency-ms N --concurrency C --requests R [--json]`;
+medagent bench orchestration --mode embedded|distributed --model-latency-ms N --concurrency C --requests R
+                             [--worker-instances N] [--worker-concurrency C] [--warmup N] [--nats URL] [--json]
+
+  orchestration: the three-task seed plan with the fixed-latency fake model (plan, tasks and
+  synthesis each take N ms); distributed mode starts a nats-server (unless --nats) and every
+  service as its own process (--worker-instances per worker role), then reports latency
+  percentiles and throughput of R requests with C in flight.`;
+
+function human(r: OrchestrationBenchResult): string {
+  return (
+    `${r.mode}: model ${r.model_latency_ms} ms, ${r.concurrency} in flight, ${r.requests} requests, ` +
+    `${r.worker_instances}×${r.worker_concurrency} per worker role → p50 ${r.latency_ms.p50} ms, p99 ${r.latency_ms.p99} ms, ` +
+    `mean ${r.latency_ms.mean} ms, ${r.requests_per_s} req/s, ${r.errors} errors`
+  );
+}
 
 export async function benchCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
   const args = parseArgs(rest, ['json']);
+  const json = args.flags['json'] === true;
   if (sub === 'prompts') {
     const file = str(args, 'cases');
     if (!file) throw new UsageError(HELP);
@@ -16,8 +31,30 @@ export async function benchCommand(argv: string[]): Promise<number> {
       .filter((l) => l.trim())
       .map((l) => JSON.parse(l) as { id: string; text: string });
     const r = await benchPrompts(cases);
-    process.stdout.write(`${JSON.stringify(r, null, args.flags['json'] === true ? 2 : 0)}\n`);
+    process.stdout.write(`${JSON.stringify(r, null, json ? 2 : 0)}\n`);
     return 0;
+  }
+  if (sub === 'orchestration') {
+    const mode = str(args, 'mode', 'embedded');
+    if (mode !== 'embedded' && mode !== 'distributed') throw new UsageError(`--mode must be embedded or distributed\n\n${HELP}`);
+    const nats = str(args, 'nats');
+    const warmup = args.flags['warmup'] === undefined ? undefined : num(args, 'warmup', 0);
+    const r = await benchOrchestration({
+      mode,
+      modelLatencyMs: num(args, 'model-latency-ms', 0),
+      concurrency: num(args, 'concurrency', 1),
+      requests: num(args, 'requests', 100),
+      workerInstances: num(args, 'worker-instances', 1),
+      workerConcurrency: num(args, 'worker-concurrency', 4),
+      ...(warmup !== undefined ? { warmup } : {}),
+      ...(nats ? { natsUrl: nats } : {}),
+      log: (line) => process.stderr.write(`bench: ${line}\n`),
+    }).catch((e: unknown) => {
+      if (e instanceof RangeError) throw new UsageError(`${e.message}\n\n${HELP}`);
+      throw e;
+    });
+    process.stdout.write(json ? `${JSON.stringify(r)}\n` : `${human(r)}\n`);
+    return r.errors === 0 ? 0 : 1;
   }
   throw new UsageError(HELP);
 }
