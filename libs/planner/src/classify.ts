@@ -36,10 +36,17 @@ export interface MessageCues {
   hasGuideline: boolean;
   /** The user reports a doctor's order ("医生让我…"), so a bare "为什么" asks about that order. */
   doctorOrder: boolean;
+  /** A drug, vaccine or injection is named, so a bare "能不能吃/会不会引起X" is about it. */
+  drugTopic: boolean;
+  /** A diagnosis is proposed ("是甲减吗"), so "需要查甲功吗" asks which test confirms it (symptom analysis). */
+  hypothesis: boolean;
 }
 
 const DOCTOR_ORDER =
   /(医生|大夫|医院)(给我|让我)?(开|让|说|要求|建议|嘱咐|交代)|\b(doctor|gp|nurse|consultant)( \w+)? (wants|told|said|asked|put|prescribed|started|ordered)\b/i;
+// "医生开了阿卡波糖": whatever was prescribed is a drug, even a name no rule lists.
+const PRESCRIBED = /(医生|大夫|医院)(给我|给他|给她|给孩子)?开(了|的)/;
+const HYPOTHESIS_RULES = new Set(['zh.sym.is_it', 'zh.sym.could_be', 'zh.sym.is_disease', 'zh.sym.this_or_that']);
 const BARE_WHY = /为什么|为啥|为何|\bwhy\b/i;
 
 const ICD_CODE = /(?<![A-Za-z0-9-])(?!B12)[A-Z]\d{2}(?:\.\d{1,2})?(?![0-9])/;
@@ -48,10 +55,21 @@ const MEANING = /是什么意思|什么意思|代表什么|指什么|\bmean\b|\b
 const TARGET =
   /控制在|控制到|降到|降至|达标|目标|(多少|多高|多大|几)(才)?(需要|要|得|就要)|\btargets?\b|\bgoals?\b|\baim for\b|\bshould be (below|under|less than)\b/i;
 const ZH_DRUG_USE =
-  /(怎么|如何|咋)(吃|服|用)|(吃|用|服)多(少|久)|疗程|补(钙|铁|锌|充|维生素)|剂量|能(不能)?吃|可以吃|能不能吃|吃[^，。？?]{0,3}(吗|嘛)|吃(什么|哪种|哪个|哪类|啥)|(加|换|用|选)(什么|哪种|哪个|哪类|啥)[^，。？?]{0,3}药/;
+  /(有用|管用|有效|好使)(吗|嘛|不)|(怎么|如何|咋)(吃|服|用)|(吃|用|服)多(少|久)|疗程|补(钙|铁|锌|充|维生素)|剂量|能(不能)?吃|可以吃|能不能吃|吃[^，。？?]{0,3}(吗|嘛)|吃(什么|哪种|哪个|哪类|啥)|(加|换|用|选)(什么|哪种|哪个|哪类|啥)[^，。？?]{0,3}药/;
 // "我需要吃降脂药吗" asks whether treatment is needed now (triage), not how a drug works.
 const ZH_NEEDS_DRUG = /(需要|需不需要|要不要|用不用|该不该|必须)(开始|马上|尽快)?(吃|用|打)/;
-const EN_DRUG_USE = /\b(take|taking|took|use|using|crush|split|dose|with food|empty stomach|drink|alcohol)\b/;
+// "这个药平时要注意什么": precautions while on a drug (a diet/exercise word makes it lifestyle).
+const ZH_DRUG_CAUTION = /(注意|留意|小心)(什么|啥|哪些|些什么|事项)|注意事项/;
+const ZH_LIFE_WORD = /饮食|吃东西|吃饭|运动|锻炼|睡|作息|戒烟|喝酒|水果|忌口/;
+// "我没糖尿病能不能吃": "吃" with no object, so the drug named earlier is what is asked about.
+const ZH_BARE_EAT = /(能不能|可不可以|能|可以|还能|适合|该不该)(吃|用)(吗|嘛|呢|不)?[？?]?$/;
+// "他汀会不会导致肌肉疼" / "会不会尿路感染": whether a named drug causes something (not "会不会是X").
+const ZH_DRUG_EFFECT =
+  /会不会(?!是)(引起|导致|造成|诱发|出现|增加|得|长|掉|伤|让|使|加重|影响)?[^，。？?]{1,10}[？?]?$|会(引起|导致|造成)[^，。？?]{1,10}(吗|嘛)[？?]?$/;
+const ZH_SHORT_EFFECT = 12;
+// A biopsy or an operation is a decision to escalate, not a test that names a cause.
+const INVASIVE = /穿刺|活检|手术|住院|急诊/;
+const EN_DRUG_USE = /\b(cause|causes|lead to|leads to|take|taking|took|use|using|crush|split|dose|with food|empty stomach|drink|alcohol)\b/;
 
 // The model may only break ties between rule readings, never overturn a stronger cue.
 const NB_WEIGHT = 0.9;
@@ -99,6 +117,8 @@ export function messageCues(message: string): MessageCues {
   return {
     hasGuideline: zh.clinical_guideline >= 3 || en.clinical_guideline >= 3 || EN_ORG_RULE.re.test(message),
     doctorOrder: DOCTOR_ORDER.test(message),
+    drugTopic: ZH_DRUG.test(message.normalize('NFKC')) || PRESCRIBED.test(message),
+    hypothesis: fired.some((id) => HYPOTHESIS_RULES.has(id)),
   };
 }
 
@@ -142,6 +162,28 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
   ) {
     rule.general_consultation += hasCjk ? 4 : 2;
     fired.push('any.gen.drug_use');
+  }
+  if (cues.hypothesis && fired.includes('zh.risk.need_check') && !INVASIVE.test(raw)) {
+    // The test confirms the proposed diagnosis: dominance goes to symptom analysis.
+    rule.risk_triage = Math.max(0, rule.risk_triage - 3);
+    rule.symptom_analysis += 3;
+    fired.push('zh.sym.confirm_test');
+  }
+  if (hasCjk && ZH_DRUG.test(raw) && ZH_DRUG_CAUTION.test(raw) && !ZH_LIFE_WORD.test(raw)) {
+    rule.general_consultation += 4;
+    fired.push('zh.gen.drug_caution');
+  }
+  if (hasCjk && cues.drugTopic && ZH_BARE_EAT.test(raw)) {
+    rule.general_consultation += 4;
+    fired.push('zh.gen.drug_bare_eat');
+  }
+  if (
+    hasCjk &&
+    ZH_DRUG_EFFECT.test(raw) &&
+    (ZH_DRUG.test(raw) || (cues.drugTopic && Array.from(raw).length <= ZH_SHORT_EFFECT))
+  ) {
+    rule.general_consultation += 3;
+    fired.push('zh.gen.drug_effect');
   }
   const asking = hasCjk
     ? ZH_QUESTION.test(raw) || ZH_REQUEST.test(raw) || EN_REQUEST.test(en)

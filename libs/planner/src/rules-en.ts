@@ -22,7 +22,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.risk.see_doctor',
     type: 'risk_triage',
     w: 3,
-    re: /\b(see|go to|visit|call|go back to) (a |my |the |our |her |his )?(doctor|gp|specialist|hospital|clinic|\w+ologist|someone)\b|\bbe seen\b|\bget (it |this |that |them )?(checked|looked at)|\bchecked out\b|\bbook (an? )?(normal |urgent )?appointment\b|\breferr(ed|al)\b/,
+    re: /\b(see|seeing|go to|going to|visit|visiting|call|go back to) (a |my |the |our |her |his )?(doctor|gp|specialist|hospital|clinic|\w+ologist|someone)\b|\bbe seen\b|\bget (it |this |that |them )?(checked|looked at)|\bchecked out\b|\bbook (an? )?(normal |urgent )?appointment\b|\breferr(ed|al)\b/,
   },
   {
     id: 'en.risk.department',
@@ -61,12 +61,14 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.sym.cause',
     type: 'symptom_analysis',
     w: 3,
-    re: /\bwhat (is |could be |might be )?(causing|behind)\b|\bwhat causes\b|\bcause of (my|this|these|the|her|his)\b|\bbe the cause\b|\bcaused by\b|\bwhy (do|am|does|is) (i|my)\b(?! doctor)(?! (have|need) to)|\bwhy i\b/,
+    re: /\bwhat (is |could be |might be )?(causing|behind)\b|\bwhat causes\b|\bwhat (might|could|would|can|may) (cause|trigger|set off|bring on)\b|\bwhat (triggers|sets off|brings on)\b|\bcause of (my|this|these|the|her|his)\b|\bbe the cause\b|\bcaused by\b|\bwhy (do|am|does|is) (i|my)\b(?! doctor)(?! (have|need) to)|\bwhy i\b/,
   },
   {
     id: 'en.sym.could_be',
     type: 'symptom_analysis',
     w: 3,
+    // "What is it exactly?" asks what a named condition is, not whether a symptom is one.
+    unless: /\bwhat (exactly )?(is|are) (it|this|that|they)\b/,
     re: /\b(could|might) (it|this|that|these|they|my \w+) be\b|\bcan (it|this|that) be\b(?! (reversed|cured|treated|prevented|fixed|managed|controlled|undone|improved)\b)|\bis (it|this|that) (just )?(?!(?:a |an )?(?:serious|dangerous|urgent|normal|safe|ok|okay|fine|bad|big|high|low|true|possible|necessary|worth|likely|contagious|hereditary|curable|common|better|worse|too|enough|something|anything|used|needed|related|caused)\b)(a |an )?[a-z]/,
   },
   {
@@ -102,7 +104,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.gen.difference',
     type: 'general_consultation',
     w: 3,
-    re: /\bdiff?e?rence between\b|\bdiffrence\b|\bdifferent from\b|\bversus\b|\bvs\.?\b|\bsame (thing|as)\b/,
+    re: /\bdiff?e?rence between\b|\bdiffrence\b|\bdifferent from\b|\bcompared? (to|with)\b|\bhow (accurate|reliable)\b|\bversus\b|\bvs\.?\b|\bsame (thing|as)\b/,
   },
   {
     id: 'en.gen.how_works',
@@ -114,12 +116,15 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.gen.drug_use',
     type: 'general_consultation',
     w: 3,
-    re: /\bside effects?\b|\binteract|\bcan (i|you|we) (take|use|mix|combine)\b|\btogether\b|\bsafe to take\b|\bok to (take|crush|split|cut)\b|\bempty stomach\b|\bwith food\b|\bmiss(ed)? a dose\b|\bcrush\b|\bwhile on\b|\bdamage (the|my) (kidneys?|liver)\b|\bhow to take\b|\bwhen to take\b|\b(stop|quit|come off) (taking|my|the)\b|\bhow (much|often) should i take\b|\bdos(e|age)\b/,
+    re: /\bside effects?\b|\binteract|\bhow often should [a-z0-9 ]{0,20}be (checked|tested|monitored|measured)\b|\bcan (i|you|we) (take|use|mix|combine)\b|\btogether\b|\bsafe to take\b|\bok to (take|crush|split|cut)\b|\bempty stomach\b|\bwith food\b|\bmiss(ed)? a dose\b|\bcrush\b|\bwhile on\b|\bdamage (the|my) (kidneys?|liver)\b|\bhow to take\b|\bwhen to take\b|\b(stop|quit|come off) (taking|my|the)\b|\bhow (much|often) should i take\b|\bdos(e|age)\b/,
   },
   {
     id: 'en.gen.safety',
     type: 'general_consultation',
     w: 3,
+    // "is it safe to start lifting again" is an activity question (lifestyle), not drug safety.
+    unless:
+      /\bsafe to (start |begin |go back to |keep )?(exercis|run|jog|lift|swim|walk|hike|cycl|fly|travel|drink|eat|fast|play|train|do (sport|yoga|pilates)|go to the gym)/,
     re: /\bis (\w+ ){1,2}safe\b(?! to wait)|\bsafe (during|in|while|for) (pregnancy|breastfeeding|pregnant|kids|children|babies)\b/,
   },
   {
@@ -179,13 +184,20 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.life.advice',
     type: 'lifestyle_guidance',
     w: 2,
-    re: /\btips?\b|\badvice\b|\broutine\b|\bhabits?\b|\blifestyle\b|\bself-care\b|\blook(ing)? after\b|\btake care of\b|\bstress\b/,
+    re: /\btips?\b|\badvice\b|\broutine\b|\bskin ?care\b|\bmoisturi[sz]\w*|\bemollients?\b|\bhabits?\b|\blifestyle\b|\bself-care\b|\blook(ing)? after\b|\btake care of\b|\bstress\b/,
   },
   {
     id: 'en.life.should_i',
     type: 'lifestyle_guidance',
     w: 3,
     re: /\bwhat should i (eat|change|avoid|do differently)\b|\b(should|can|could) (i|we) change\b|\bi should change\b|\bshould i (avoid|cut|eat|drink|stop (eating|drinking|smoking))\b|\bwhat can i do\b|\bat home\b|\bhome remed\w*|\bremed(y|ies)\b|\bease (it|the|my)\b|\bhow (can|do|should) i (eat|cut|lose|sleep|stay|keep|build|manage)\b|\bhow much can i (drink|eat)\b|\bhow (much|many) [a-z ]{0,20}(a|per) (day|week)\b/,
+  },
+
+  {
+    id: 'en.life.best',
+    type: 'lifestyle_guidance',
+    w: 3,
+    re: /\b(best|healthiest|right|ideal) (diet|foods?|way to (eat|lose|exercise|sleep)|exercises?|meals?|eating plan)\b/,
   },
 
   // disease_classification
@@ -206,6 +218,13 @@ export const EN_RULES: readonly CueRule[] = [
     type: 'disease_classification',
     w: 3,
     re: /\b(ti-?rads|bi-?rads|tr[1-5]|nyha|tnm|gleason|child-?pugh|ecog)\b/,
+  },
+  {
+    id: 'en.cls.counts_as',
+    type: 'disease_classification',
+    w: 3,
+    // "T-score -2.6, does that mean osteoporosis?" asks where a value falls in the criteria.
+    re: /\b(counts?|qualif(y|ies)) as\b|\bdoes (that|this|it) mean (i|she|he|they|my \w+|it)?( have| has| is)? ?(osteo\w+|diabet\w+|prediabet\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|copd|obes\w+)\b/,
   },
 
   // clinical_research

@@ -5,7 +5,8 @@ import type { CueRule } from './rule-types';
 
 // "一吃东西就疼" / "一运动就喘": the activity is a trigger of a symptom, not the topic.
 const TRIGGER = /一[^，。？?]{0,6}就/;
-const ADVICE = /能|可以|该|要|怎么|什么|啥|注意|多少|哪些|适合|好不好|行不行|合适|建议|不[?？]?$/;
+const ADVICE =
+  /能|可以|该|要|怎么|什么|啥|注意|多少|哪些|适合|好不好|行不行|合适|建议|不[?？]?$|对[^，。？?]{0,8}(好|有益|有害|有好处|有帮助)|管用|有用|有效|有帮助|好使|有好处/;
 
 export const ZH_TOPIC_RULES: readonly CueRule[] = [
   // lifestyle_guidance: diet, exercise, sleep, smoking, weight, self-care.
@@ -13,14 +14,14 @@ export const ZH_TOPIC_RULES: readonly CueRule[] = [
     id: 'zh.life.diet',
     type: 'lifestyle_guidance',
     w: 3,
-    re: /饮食|食谱|忌口|忌(碘|糖|盐|酒|辣|嘴)|要忌|吃什么|吃啥|吃哪些|吃多少|喝多少|能吃|不能吃|可以吃|少吃|多吃|控糖|控盐|少盐|低盐|多少盐|断食|节食|不能碰|吃素|素食|改吃/,
+    re: /饮食|食谱|忌口|忌(碘|糖|盐|酒|辣|嘴)|要忌|吃什么|吃啥|吃哪些|吃多少|喝多少|能吃|不能吃|可以吃|少吃|多吃|控糖|控盐|少盐|低盐|多少盐|断食|节食|不能碰|吃素|素食|改吃|(盐|油|(?<!血)糖|酒|咖啡|蛋白质?)[^，。？?]{0,3}(要|该|应该|得)?(控制|限制|摄入)/,
     unless: TRIGGER,
   },
   {
     id: 'zh.life.food',
     type: 'lifestyle_guidance',
     w: 2,
-    re: /吃东西|吃饭|三餐|早餐|早饭|午饭|晚饭|主食|零食|水果|蔬菜|海鲜|啤酒|喝酒|饮酒|咖啡|喝茶|甜食|碳水|吃盐|盐吃|放盐|豆制品|鸡蛋|蛋黄|面条|西瓜|红肉|肉类|吃肉|辅食|奶粉|粗粮|红酒|白酒/,
+    re: /吃东西|吃饭|三餐|早餐|早饭|午饭|晚饭|主食|零食|水果|蔬菜|海鲜|啤酒|喝酒|饮酒|咖啡|喝茶|甜食|碳水|吃盐|盐吃|放盐|豆制品|鸡蛋|蛋黄|面条|西瓜|香蕉|苹果|牛奶|酸奶|豆浆|坚果|红薯|燕麦|蜂蜜|米饭|馒头|油炸|火锅|烧烤|奶茶|饮料|可乐|红肉|肉类|吃肉|辅食|奶粉|粗粮|红酒|白酒/,
     requires: ADVICE,
     unless: TRIGGER,
   },
@@ -28,7 +29,7 @@ export const ZH_TOPIC_RULES: readonly CueRule[] = [
     id: 'zh.life.exercise',
     type: 'lifestyle_guidance',
     w: 3,
-    re: /运动|锻炼|健身|跑步|快走|散步|走路|游泳|瑜伽|有氧|步数|走多少步|久坐|康复|拉伸|怎么练|如何练/,
+    re: /运动|锻炼|健身|跑步|慢跑|快走|散步|走路|游泳|瑜伽|爬山|登山|骑车|骑行|打球|太极|广场舞|跳绳|深蹲|举铁|力量训练|有氧|步数|走多少步|久坐|康复|拉伸|怎么练|如何练/,
     unless: TRIGGER,
   },
   {
@@ -37,7 +38,12 @@ export const ZH_TOPIC_RULES: readonly CueRule[] = [
     w: 3,
     re: /减肥|减重|瘦下来|控制体重|体重(管理|控制)|长胖|增重|反弹|减下来|恢复体重/,
   },
-  { id: 'zh.life.smoking', type: 'lifestyle_guidance', w: 3, re: /戒烟|戒酒|少抽|控烟|烟戒/ },
+  {
+    id: 'zh.life.smoking',
+    type: 'lifestyle_guidance',
+    w: 3,
+    re: /戒烟|戒酒|少抽|控烟|烟戒|(要|必须|需要|得|该|应该|能|非得)(马上|立刻|尽快|彻底|一下子)?戒(掉|了)?(吗|嘛|呢|不)?[？?]?$|(抽烟|吸烟|喝酒)[^，。？?]{0,6}(影响|能不能|可以|行不行)/,
+  },
   {
     id: 'zh.life.sleep',
     type: 'lifestyle_guidance',
@@ -71,7 +77,7 @@ export const ZH_TOPIC_RULES: readonly CueRule[] = [
     id: 'zh.cls.stage',
     type: 'disease_classification',
     w: 3,
-    re: /分期|分级|分型|分类|分度|几期|几级|第几期|哪一期|哪期|几度|哪一级|哪级|什么级别|轻中重|怎么划分|如何划分|怎么分的|划分标准|属于哪(一)?(类|种|章|型|期|级)|什么类型|哪几种类型|哪一类|分几/,
+    re: /分期|分级|分型|分类|(是|算|属于)(早期|中期|晚期|早中期|中晚期)(吗|嘛|还是|了吗)|早期还是(中期|晚期)|分度|几期|几级|第几期|哪一期|哪期|几度|哪一级|哪级|什么级别|轻中重|怎么划分|如何划分|怎么分的|划分标准|属于哪(一)?(类|种|章|型|期|级)|什么类型|哪几种类型|哪一类|分几/,
   },
   { id: 'zh.cls.criteria', type: 'disease_classification', w: 2, re: /诊断标准/ },
   {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import type { RouterCase } from '../src/evaluate';
 import { MODEL_LABELS } from '../src/naive-bayes';
-import { DEV_SET_PATH, loadCases } from '../src/testing/cases';
+import { BLIND_SET_PATHS, DEV_SET_PATH, loadCases } from '../src/testing/cases';
 import { MODEL_PATH, loadExamples, serialiseModel, trainRouterModel } from './train';
 
 describe('router model training', () => {
@@ -26,9 +27,18 @@ describe('router model training', () => {
   });
 
   it('does not contain the dev evaluation sentences', () => {
-    const dev = loadCases(DEV_SET_PATH) ?? [];
+    expectNoLeak(loadCases(DEV_SET_PATH) ?? []);
+  });
+
+  it('does not contain the blind-batch sentences either', () => {
+    const blind = BLIND_SET_PATHS.flatMap((path) => loadCases(path) ?? []);
+    expect(blind.length).toBeGreaterThan(0);
+    expectNoLeak(blind);
+  });
+
+  function expectNoLeak(cases: readonly RouterCase[]): void {
     const clauses = new Set(
-      dev.flatMap((c) =>
+      cases.flatMap((c) =>
         c.text
           .split(/[，。？！?!,.]/)
           .map((s) => s.trim())
@@ -37,5 +47,5 @@ describe('router model training', () => {
     );
     const leaked = examples.filter((e) => clauses.has(e.text.replace(/[，。？！?!,.]$/, '').trim()));
     expect(leaked).toEqual([]);
-  });
+  }
 });

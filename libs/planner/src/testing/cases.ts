@@ -9,6 +9,11 @@ const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
 /** The shared dev set sits beside the repository: <root>/../shared/eval/router.dev.jsonl. */
 export const DEV_SET_PATH = resolve(REPO_ROOT, '..', 'shared', 'eval', 'router.dev.jsonl');
 export const EXTRA_SET_PATH = join(__dirname, 'router-extra.jsonl');
+/** Blind batches: written from LABELING.md only, before the planner was read; measured untuned first. */
+export const BLIND_SET_PATHS = [
+  join(__dirname, 'blind-cases.2.jsonl'),
+  join(__dirname, 'blind-cases.3.jsonl'),
+] as const;
 
 export function loadCases(path: string): RouterCase[] | undefined {
   return existsSync(path) ? parseRouterCases(readFileSync(path, 'utf8')) : undefined;

@@ -24,6 +24,7 @@ export interface CompiledNegation {
 
 export interface CompiledRuleset {
   version: string;
+  spaceBreaksClause: boolean;
   concepts: readonly CompiledConcept[];
   cues: CompiledCues;
   negation: CompiledNegation;
@@ -92,5 +93,5 @@ export function compileRuleset(rs: PreRiskRuleset): CompiledRuleset {
     tight: compile(`(?:${list(neg.negationPreTight.zh)})([^，。,；;]?)$`, '', 'negationPreTight'),
     post: compile(`^[^，。,；;.!?]{0,6}(?:${list([...(neg.negationPost.zh ?? []), ...(neg.negationPost.en ?? [])])})`, '', 'negationPost'),
   };
-  return { version: rs.version, concepts, cues, negation, rules: rs.rules, familyWeight: rs.familyWeight };
+  return { version: rs.version, spaceBreaksClause: rs.options?.spaceBreaksClause === true, concepts, cues, negation, rules: rs.rules, familyWeight: rs.familyWeight };
 }

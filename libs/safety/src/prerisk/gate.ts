@@ -86,7 +86,7 @@ class RuleGate implements PreRiskGate {
   analyze(text: string, hints: AnalyzeHints = {}): PreRiskAnalysis {
     if (typeof text !== 'string') throw new InvalidSafetyInputError('pre-risk input must be a string');
     const n = normalizeText(text);
-    const ctx = new MessageContext(n, segment(n), this.compiled.cues, this.compiled.negation);
+    const ctx = new MessageContext(n, segment(n, { spaceBreaksClause: this.compiled.spaceBreaksClause }), this.compiled.cues, this.compiled.negation);
     const matches = collectMatches(this.compiled, n, ctx);
     const vitals = parseVitals(text, n);
     const raw = vitalSignals(vitals, {

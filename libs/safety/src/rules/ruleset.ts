@@ -1,7 +1,7 @@
 // A ruleset is the unit that gets versioned and promoted (see libs/safety/PROMOTION.md):
 // lexicon + context cues + rules + family weights under one version string.
 import type { Family } from '../types';
-import type { ConceptDef } from './concept-types';
+import type { ConceptDef, CueDef } from './concept-types';
 import { CUES, type CueSet } from './cues';
 import { FAMILY_WEIGHT, RULES } from './families';
 import { CARDIORESP_CONCEPTS } from './lexicon-cardioresp';
@@ -9,30 +9,49 @@ import { GENERAL_CONCEPTS } from './lexicon-general';
 import { HARM_CONCEPTS } from './lexicon-harm';
 import { MATERNAL_CONCEPTS } from './lexicon-maternal';
 import { NEURO_CONCEPTS } from './lexicon-neuro';
+import { PATCH_2026_11_2 } from './patch-2026-11-2';
+import { PATCH_2026_11_3 } from './patch-2026-11-3';
 import type { RuleDef } from './rule-types';
+
+/** Text-handling switches that belong to a version (so older versions keep their behaviour). */
+export interface RulesetOptions {
+  /** Whitespace between Chinese characters ends a clause (see text/segments.ts). */
+  spaceBreaksClause?: boolean;
+}
 
 export interface PreRiskRuleset {
   version: string;
+  options?: RulesetOptions;
   concepts: readonly ConceptDef[];
   cues: CueSet;
   rules: readonly RuleDef[];
   familyWeight: Readonly<Record<Family, number>>;
 }
 
-export const CURRENT_RULES_VERSION = 'prerisk-2026.11.1';
-
 export const RULESET_2026_11_1: PreRiskRuleset = {
-  version: CURRENT_RULES_VERSION,
+  version: 'prerisk-2026.11.1',
   concepts: [...GENERAL_CONCEPTS, ...CARDIORESP_CONCEPTS, ...NEURO_CONCEPTS, ...HARM_CONCEPTS, ...MATERNAL_CONCEPTS],
   cues: CUES,
   rules: RULES,
   familyWeight: FAMILY_WEIGHT,
 };
 
+/** Generalisation pass over blind batch 2 (libs/safety/PROMOTION.md). */
+export const RULESET_2026_11_2: PreRiskRuleset = deriveRuleset(RULESET_2026_11_1, PATCH_2026_11_2);
+
+/** Second pass over blind batch 3, on top of 2026.11.2. */
+export const RULESET_2026_11_3: PreRiskRuleset = deriveRuleset(RULESET_2026_11_2, PATCH_2026_11_3);
+
 /** Every shipped version; the gate can be built for any of them to compare side by side. */
 export const RULESETS: Readonly<Record<string, PreRiskRuleset>> = {
   [RULESET_2026_11_1.version]: RULESET_2026_11_1,
+  [RULESET_2026_11_2.version]: RULESET_2026_11_2,
+  [RULESET_2026_11_3.version]: RULESET_2026_11_3,
 };
+
+/** The version the default gate uses; moved only through the promotion rule. */
+// Promoted on blind batch 4 under PROMOTION.md's improvement clause (below threshold).
+export const CURRENT_RULES_VERSION: string = RULESET_2026_11_3.version;
 
 export interface RulesetPatch {
   version: string;
@@ -41,6 +60,12 @@ export interface RulesetPatch {
   extendConcepts?: Readonly<Record<string, { zh?: readonly string[]; en?: readonly string[] }>>;
   addRules?: readonly RuleDef[];
   removeRuleIds?: readonly string[];
+  /** Extra alternatives appended to context cue lists. */
+  extendCues?: Partial<Record<keyof CueSet, CueDef>>;
+  /** Cue lists replaced wholesale (per language given), e.g. to narrow a negation's reach. */
+  replaceCues?: Partial<Record<keyof CueSet, CueDef>>;
+  /** Options merged over the base version's options. */
+  options?: RulesetOptions;
 }
 
 /** Builds a candidate version from a base one, for experiments and promotion reviews. */
@@ -51,10 +76,22 @@ export function deriveRuleset(base: PreRiskRuleset, patch: RulesetPatch): PreRis
     if (ext === undefined) return c;
     return { id: c.id, zh: [...(c.zh ?? []), ...(ext.zh ?? [])], en: [...(c.en ?? []), ...(ext.en ?? [])] };
   });
+  const cues = { ...base.cues };
+  for (const key of Object.keys(cues) as (keyof CueSet)[]) {
+    const rep = patch.replaceCues?.[key];
+    const ext = patch.extendCues?.[key];
+    if (rep === undefined && ext === undefined) continue;
+    const cur = cues[key];
+    const zh = rep?.zh ?? cur.zh ?? [];
+    const en = rep?.en ?? cur.en ?? [];
+    cues[key] = { zh: [...zh, ...(ext?.zh ?? [])], en: [...en, ...(ext?.en ?? [])] };
+  }
+  const options = { ...(base.options ?? {}), ...(patch.options ?? {}) };
   return {
     version: patch.version,
+    ...(Object.keys(options).length > 0 ? { options } : {}),
     concepts: [...concepts, ...(patch.addConcepts ?? [])],
-    cues: base.cues,
+    cues,
     rules: [...base.rules.filter((r) => !removed.has(r.id)), ...(patch.addRules ?? [])],
     familyWeight: base.familyWeight,
   };

@@ -32,7 +32,36 @@ function isSentenceEnd(text: string, i: number): boolean {
   return next === '' || next === ' ' || next === '\n' || next === '"' || !/[a-z0-9]/.test(next);
 }
 
-export function segment(text: string): Segments {
+export interface SegmentOptions {
+  /**
+   * Treat whitespace between two Chinese characters (or a Chinese character and a digit)
+   * as a clause break: many users type spaces instead of "，" ("孕28周 从早上到现在…").
+   * Latin-script boundaries never break ("胸痛 + sweating"). Off by default.
+   */
+  spaceBreaksClause?: boolean;
+}
+
+const CJK = /[\u3400-\u9fff]/;
+
+function isCjk(ch: string | undefined): boolean {
+  return ch !== undefined && CJK.test(ch);
+}
+
+/** True when the whitespace run starting at i separates two Chinese clauses. */
+function isSpaceBreak(text: string, i: number): boolean {
+  const ch = text.charAt(i);
+  if (ch !== ' ' && ch !== '\t') return false;
+  const prev = text.charAt(i - 1);
+  if (prev === ' ' || prev === '\t') return false;
+  let j = i + 1;
+  while (text.charAt(j) === ' ' || text.charAt(j) === '\t') j++;
+  const next = text.charAt(j);
+  const ok = (c: string) => isCjk(c) || isDigit(c);
+  return ok(prev) && ok(next) && (isCjk(prev) || isCjk(next));
+}
+
+export function segment(text: string, options: SegmentOptions = {}): Segments {
+  const spaceBreaks = options.spaceBreaksClause === true;
   const n = text.length;
   const clauseOf = new Uint16Array(n);
   const sentenceOf = new Uint16Array(n);
@@ -49,7 +78,9 @@ export function segment(text: string): Segments {
     const sentenceEnd = isSentenceEnd(text, i);
     // A comma between digits ("1,000") is a thousands separator, not a clause break.
     const clauseEnd =
-      sentenceEnd || (CLAUSE_PUNCT.has(ch) && !(ch === ',' && isDigit(text.charAt(i - 1)) && isDigit(text.charAt(i + 1))));
+      sentenceEnd ||
+      (CLAUSE_PUNCT.has(ch) && !(ch === ',' && isDigit(text.charAt(i - 1)) && isDigit(text.charAt(i + 1)))) ||
+      (spaceBreaks && isSpaceBreak(text, i));
     if (clauseEnd) {
       clauses.push([clauseStart, i + 1]);
       clauseStart = i + 1;
