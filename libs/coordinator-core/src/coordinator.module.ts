@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
 import { BUS, BUS_EXCEPTION_FILTER, KV, type Bus, type KvStore } from '@medagent/bus';
 import { MEMORY, type MemoryStore } from '@medagent/memory';
+import { medagentMetrics } from '@medagent/telemetry';
 import { SafetyBoundary } from './boundary';
 import { CoordinatorConfig } from './config';
 import { CoordinatorController } from './coordinator.controller';
@@ -21,8 +22,13 @@ export interface CoordinatorModuleOptions {
 }
 
 class CoordinatorBootstrap implements OnApplicationBootstrap {
-  constructor(private readonly orchestrator: Orchestrator) {}
+  constructor(
+    private readonly orchestrator: Orchestrator,
+    private readonly bus: Bus,
+  ) {}
   async onApplicationBootstrap(): Promise<void> {
+    // Dead letters are counted where request outcomes are owned.
+    await this.bus.subscribeDeadLetters((dl) => medagentMetrics().deadLetters.add(1, { code: dl.code }));
     await this.orchestrator.resume();
   }
 }
@@ -44,7 +50,7 @@ export class CoordinatorModule {
         DeadlineScheduler,
         Finisher,
         Orchestrator,
-        { provide: CoordinatorBootstrap, useFactory: (o: Orchestrator) => new CoordinatorBootstrap(o), inject: [Orchestrator] },
+        { provide: CoordinatorBootstrap, useFactory: (o: Orchestrator, b: Bus) => new CoordinatorBootstrap(o, b), inject: [Orchestrator, BUS] },
         BUS_EXCEPTION_FILTER,
       ],
       exports: [RequestStore, SafetyBoundary, Orchestrator],

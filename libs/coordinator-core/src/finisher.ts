@@ -11,7 +11,7 @@ import {
 } from '@medagent/contracts';
 import { BUS, type Bus } from '@medagent/bus';
 import { MEMORY, type MemoryStore } from '@medagent/memory';
-import { currentTraceparent, withSpan } from '@medagent/telemetry';
+import { currentTraceparent, medagentMetrics, withSpan } from '@medagent/telemetry';
 import { SafetyBoundary } from './boundary';
 import { collectSources, composePartial, errorText, medicationVerdictOf } from './compose';
 import { CoordinatorConfig } from './config';
@@ -148,6 +148,7 @@ export class Finisher {
       });
       await this.remember(final, checked.text);
       await this.publishResult(final, cs);
+      recordRequestMetrics(final, cs);
     });
   }
 
@@ -220,3 +221,13 @@ function timingsOf(rec: StoredRequest): Record<string, number> {
   return Object.fromEntries(Object.entries(out).filter((e): e is [string, number] => e[1] !== undefined));
 }
 
+
+function recordRequestMetrics(rec: StoredRequest, cs: Contribution[]): void {
+  const m = medagentMetrics();
+  m.requestDuration.record(rec.timings['total_ms'] ?? 0, { status: rec.status, exit: rec.answer?.exit ?? 'none' });
+  for (const c of cs) {
+    const attrs = { role: c.agent, task_type: c.task_type };
+    m.tokens.add(c.model_usage.prompt_tokens, { ...attrs, kind: 'prompt' });
+    m.tokens.add(c.model_usage.completion_tokens, { ...attrs, kind: 'completion' });
+  }
+}

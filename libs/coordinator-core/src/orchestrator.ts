@@ -21,7 +21,7 @@ import {
 import { BUS, type Bus } from '@medagent/bus';
 import { MEMORY, summarizeTurns, type MemoryStore } from '@medagent/memory';
 import { escalationPlan } from '@medagent/planner';
-import { currentTraceparent, traceIdOf, withSpan } from '@medagent/telemetry';
+import { currentTraceparent, medagentMetrics, traceIdOf, withSpan } from '@medagent/telemetry';
 import { detectLang } from './compose';
 import { CoordinatorConfig } from './config';
 import { DeadlineScheduler } from './deadlines';
@@ -222,6 +222,7 @@ export class Orchestrator {
       t.status = assertTaskTransition(t.status, 'completed');
       t.completed_at = env.occurred_at;
       t.duration_ms = p.duration_ms;
+      medagentMetrics().taskDuration.record(p.duration_ms, { role: t.agent, task_type: t.task_type, status: 'completed' });
       return { next: markSettled(cur), result: true };
     });
     if (settledAll) {
@@ -270,6 +271,7 @@ export class Orchestrator {
         t.deadline_at = deadline;
         return { next: cur, result: 'retry' as const };
       }
+      if (t.started_at) medagentMetrics().taskDuration.record(Date.now() - Date.parse(t.started_at), { role: t.agent, task_type: t.task_type, status: 'failed' });
       return { next: markSettled(cur), result: 'final' as const };
     });
     if (outcome === 'ignored') return;

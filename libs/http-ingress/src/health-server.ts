@@ -8,7 +8,7 @@ export interface HealthServerOptions {
   service: string;
   ready: () => Promise<boolean>;
   /** Extra Prometheus text appended to the built-in samples. */
-  metrics?: () => string;
+  metrics?: () => string | Promise<string>;
   /** Default 127.0.0.1; pods bind 0.0.0.0 so the kubelet can probe. */
   host?: string;
 }
@@ -42,7 +42,7 @@ export async function startHealthServer(opts: HealthServerOptions): Promise<Heal
           promMetric('medagent_up', 'gauge', 'The process serves its health endpoint.', [{ labels: s, value: 1 }]),
           promMetric('medagent_uptime_seconds', 'gauge', 'Seconds since the health server started.', [{ labels: s, value: Math.round((Date.now() - started) / 1000) }]),
         ].join('\n');
-        const extra = opts.metrics?.().trim();
+        const extra = (await opts.metrics?.())?.trim();
         return { status: 200, type: PROMETHEUS_CONTENT_TYPE, text: `${base}\n${extra ? `${extra}\n` : ''}` };
       }
       return json(404, { error: { code: 'NOT_FOUND', message: `no route ${path}`, details: [] } });

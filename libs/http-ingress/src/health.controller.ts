@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { sendJson } from './http-errors';
+import { renderPrometheus } from '@medagent/telemetry';
 import { IngressMetrics, PROMETHEUS_CONTENT_TYPE } from './metrics';
 import { INGRESS_OPTIONS, type IngressOptions } from './options';
 import { busOpen, withTimeout } from './readiness';
@@ -26,8 +27,10 @@ export class HealthController {
   }
 
   @Get('metrics')
-  metricsText(@Res() res: ServerResponse): void {
+  async metricsText(@Res() res: ServerResponse): Promise<void> {
+    // Ingress counters plus the runtime's OpenTelemetry instruments (latency, tokens, DLQ, lag).
+    const runtime = await renderPrometheus();
     res.writeHead(200, { 'content-type': PROMETHEUS_CONTENT_TYPE });
-    res.end(this.metrics.render());
+    res.end(`${this.metrics.render()}${runtime}`);
   }
 }

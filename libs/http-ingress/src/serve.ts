@@ -1,4 +1,5 @@
-import { loadRuntimeConfig, memoryDegradations, runService, type RunningServices, type ServeTarget } from '@medagent/runtime';
+import { renderPrometheus } from '@medagent/telemetry';
+import { loadRuntimeConfig, runService, type RunningServices, type ServeTarget } from '@medagent/runtime';
 import { RequestStore } from '@medagent/coordinator-core';
 import { createIngressApp } from './app';
 import { startHealthServer } from './health-server';
@@ -12,8 +13,6 @@ export async function runServiceWithHttp(target: ServeTarget): Promise<RunningSe
   const cfg = loadRuntimeConfig();
   const running = await runService(target);
   const host = cfg.httpHost;
-  const memoryMetric = () =>
-    `# TYPE medagent_memory_degraded_total counter\nmedagent_memory_degraded_total ${memoryDegradations.count}\n`;
   if (running.apps.has('coordinator')) {
     const http = await createIngressApp(
       { bus: running.infra.bus, store: new RequestStore(running.infra.kv), service: target, host },
@@ -27,7 +26,7 @@ export async function runServiceWithHttp(target: ServeTarget): Promise<RunningSe
       service: target,
       host,
       ready: async () => running.apps.size > 0,
-      metrics: memoryMetric,
+      metrics: renderPrometheus,
     });
     process.stderr.write(`medagent ${target}: health on ${health.url}\n`);
   }

@@ -1,5 +1,6 @@
 import { InMemoryKvStore, InProcessBus, JetStreamBus, JetStreamKvStore, type Bus, type KvStore } from '@medagent/bus';
 import { InMemoryMemoryStore, RedisMemoryStore, type MemoryStore } from '@medagent/memory';
+import { medagentMetrics } from '@medagent/telemetry';
 import type { RuntimeConfig } from './config';
 
 export interface Infra {
@@ -40,7 +41,10 @@ export function natsConnectParts(url: string): { servers: string; user?: string;
 
 export async function connectInfra(cfg: RuntimeConfig, serviceName: string): Promise<Infra> {
   const memory: MemoryStore = cfg.redisUrl
-    ? new RedisMemoryStore({ url: cfg.redisUrl, ttlSeconds: cfg.memoryTtlSeconds, onDegraded: () => void memoryDegradations.count++ })
+    ? new RedisMemoryStore({ url: cfg.redisUrl, ttlSeconds: cfg.memoryTtlSeconds, onDegraded: () => {
+        memoryDegradations.count++;
+        medagentMetrics().memoryDegraded.add(1);
+      } })
     : new InMemoryMemoryStore();
   if (!cfg.natsUrl) {
     const bus = new InProcessBus();

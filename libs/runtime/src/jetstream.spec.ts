@@ -3,6 +3,7 @@ import { MedagentClient } from './client';
 import { loadRuntimeConfig } from './config';
 import { serve, type RunningServices } from './serve';
 import { replayRequest, rerunTask } from './ops/replay';
+import { renderPrometheus } from '@medagent/telemetry';
 
 const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
 
@@ -47,6 +48,14 @@ describe('distributed runtime over a real nats-server (JetStream + KV)', () => {
     const rerun = await rerunTask(clientBus, seedId, 't1', loadRuntimeConfig({}));
     expect(rerun).toMatchObject({ input_hash_matches: true, text_identical: true, outcome: 'completed' });
     expect(rerun.rerun_tools).toEqual(rerun.original_tools);
+  });
+
+  it('metrics: request and task latency, tokens by role and task type, consumer lag per durable', async () => {
+    const text = await renderPrometheus();
+    expect(text).toMatch(/medagent_request_duration_ms_count\{status="completed",exit="synthesis"\} [1-9]/);
+    expect(text).toMatch(/medagent_task_duration_ms_count\{role="triage",task_type="risk_triage",status="completed"\} [1-9]/);
+    expect(text).toMatch(/medagent_tokens_total\{role="research",task_type="clinical_guideline",kind="prompt"\} [1-9]/);
+    expect(text).toMatch(/medagent_consumer_pending\{durable="worker_triage"\} \d+/);
   });
 
   it('a duplicate submission (same idempotency key) returns the same request, never a second run', async () => {

@@ -1,6 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { SERVICE_IDS, type ServiceId } from '@medagent/contracts';
-import { startTelemetry } from '@medagent/telemetry';
+import { medagentMetrics, startMetrics, startTelemetry } from '@medagent/telemetry';
+import { JetStreamBus } from '@medagent/bus';
 import { loadCoordinatorConfig } from '@medagent/coordinator-core';
 import { defaultKnowledgeService } from '@medagent/skills';
 import { loadRuntimeConfig, type RuntimeConfig } from './config';
@@ -28,7 +29,9 @@ export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRu
   const names: ServiceId[] = target === 'all' ? [...SERVICE_IDS] : [target];
   startTelemetry({ serviceName: target === 'all' ? 'medagent' : target, exporter: runtime.tracesExporter });
   const coordinator = names.includes('coordinator') ? loadCoordinatorConfig() : undefined;
+  startMetrics();
   const infra = await connectInfra(runtime, target);
+  if (infra.bus instanceof JetStreamBus && names.includes('coordinator')) observeConsumerLag(infra.bus);
   const apps = new Map<ServiceId, INestMicroservice>();
   try {
     for (const name of names) {
@@ -63,4 +66,18 @@ export async function runService(target: ServeTarget): Promise<RunningServices> 
   process.once('SIGINT', onSignal);
   process.stderr.write(`medagent ${target}: ready (${running.infra.mode})\n`);
   return running;
+}
+
+/** Consumer lag per durable as a gauge (one observer per deployment: the coordinator's). */
+function observeConsumerLag(bus: JetStreamBus): void {
+  const gauge = medagentMetrics().meter.createObservableGauge('medagent_consumer_pending', {
+    description: 'JetStream messages pending (undelivered + unacked) per durable consumer',
+  });
+  gauge.addCallback(async (result) => {
+    try {
+      for (const c of await bus.consumerLag()) result.observe(c.pending + c.ack_pending, { durable: c.durable });
+    } catch {
+      // the bus is closing: no sample this round
+    }
+  });
 }

@@ -113,6 +113,16 @@ export class JetStreamBus implements Bus {
     }
   }
 
+  /** Pending work per durable (what KEDA scales on): undelivered plus unacknowledged. */
+  async consumerLag(): Promise<{ durable: string; pending: number; ack_pending: number }[]> {
+    this.assertOpen();
+    const out: { durable: string; pending: number; ack_pending: number }[] = [];
+    for await (const ci of this.jsm.consumers.list(this.names.stream)) {
+      out.push({ durable: ci.name, pending: ci.num_pending, ack_pending: ci.num_ack_pending });
+    }
+    return out;
+  }
+
   /** Events from the audit stream (replay, rerun); see audit.ts. */
   audit(q: AuditQuery): Promise<AuditEvent[]> {
     this.assertOpen();
