@@ -28,3 +28,4 @@ export { InMemoryKvStore } from './kv/memory';
 export { JetStreamKvStore, type JetStreamKvOptions } from './kv/jetstream';
 export { BUS, KV } from './tokens';
 export { readAudit, type AuditEvent, type AuditQuery } from './jetstream/audit';
+export { freePort, waitForPort } from './testing/ports';

@@ -3,3 +3,4 @@ export * from './in-memory';
 export * from './redis';
 export { MEMORY } from './tokens';
 export { FileMemoryStore } from './file';
+export { startRedisServer, type RedisServerHandle } from './testing/redis-server';

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BusUnavailableError } from '@medagent/contracts';
+import { freePort } from './ports';
 
 export interface NatsServerOptions {
   jetstream?: boolean;
@@ -24,6 +24,7 @@ export interface NatsServerHandle {
   stop(): Promise<void>;
 }
 
+
 const CANDIDATES = ['/usr/sbin/nats-server', '/usr/local/bin/nats-server', '/usr/bin/nats-server'];
 
 /** Path to the binary: NATS_SERVER_BIN, a known location, else whatever PATH resolves. */
@@ -31,18 +32,6 @@ function binary(): string {
   const env = process.env['NATS_SERVER_BIN'];
   if (env) return env;
   return CANDIDATES.find((p) => existsSync(p)) ?? 'nats-server';
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /**
