@@ -11,6 +11,7 @@ import { MATERNAL_CONCEPTS } from './lexicon-maternal';
 import { NEURO_CONCEPTS } from './lexicon-neuro';
 import { PATCH_2026_11_2 } from './patch-2026-11-2';
 import { PATCH_2026_11_3 } from './patch-2026-11-3';
+import { PATCH_2026_11_4 } from './patch-2026-11-4';
 import type { RuleDef } from './rule-types';
 
 /** Text-handling switches that belong to a version (so older versions keep their behaviour). */
@@ -42,16 +43,20 @@ export const RULESET_2026_11_2: PreRiskRuleset = deriveRuleset(RULESET_2026_11_1
 /** Second pass over blind batch 3, on top of 2026.11.2. */
 export const RULESET_2026_11_3: PreRiskRuleset = deriveRuleset(RULESET_2026_11_2, PATCH_2026_11_3);
 
+/** Third pass over blind batch 4, on top of 2026.11.3 (candidate; not current). */
+export const RULESET_2026_11_4: PreRiskRuleset = deriveRuleset(RULESET_2026_11_3, PATCH_2026_11_4);
+
 /** Every shipped version; the gate can be built for any of them to compare side by side. */
 export const RULESETS: Readonly<Record<string, PreRiskRuleset>> = {
   [RULESET_2026_11_1.version]: RULESET_2026_11_1,
   [RULESET_2026_11_2.version]: RULESET_2026_11_2,
   [RULESET_2026_11_3.version]: RULESET_2026_11_3,
+  [RULESET_2026_11_4.version]: RULESET_2026_11_4,
 };
 
 /** The version the default gate uses; moved only through the promotion rule. */
-// Promoted on blind batch 4 under PROMOTION.md's improvement clause (below threshold).
-export const CURRENT_RULES_VERSION: string = RULESET_2026_11_3.version;
+// Promoted on unseen blind batch 5 under PROMOTION.md's improvement clause (below threshold).
+export const CURRENT_RULES_VERSION: string = RULESET_2026_11_4.version;
 
 export interface RulesetPatch {
   version: string;

@@ -1,0 +1,38 @@
+// The labelled cases the learned signal is trained on, grouped by batch so evaluation can
+// hold one batch out. Order is fixed (part of reproducibility).
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parsePreRiskCases, type PreRiskCase } from '../prerisk/evaluate';
+import { EXTRA_CASES } from '../prerisk/extra-cases';
+import { EXTRA_CASES_2 } from '../prerisk/extra-cases-2';
+import { EXTRA_CASES_3 } from '../prerisk/extra-cases-3';
+import { EXTRA_CASES_4 } from '../prerisk/extra-cases-4';
+
+export const PRERISK_DIR = resolve(__dirname, '../prerisk');
+/** Shared dev set (../shared/eval from the repo root), as in prerisk.dev.spec.ts. */
+export const DEV_SET_PATH = resolve(__dirname, '../../../..', '../shared/eval/prerisk.dev.jsonl');
+export const BLIND_BATCHES = ['2', '3', '4', '5'] as const;
+export type BlindBatch = (typeof BLIND_BATCHES)[number];
+
+export interface LabelledCorpus {
+  dev: PreRiskCase[];
+  extra: PreRiskCase[];
+  blind: Record<BlindBatch, PreRiskCase[]>;
+}
+
+export function loadCorpus(devPath: string = DEV_SET_PATH): LabelledCorpus {
+  const blind = {} as Record<BlindBatch, PreRiskCase[]>;
+  for (const b of BLIND_BATCHES) blind[b] = parsePreRiskCases(readFileSync(resolve(PRERISK_DIR, `blind-cases.${b}.jsonl`), 'utf8'));
+  const dev = existsSync(devPath) ? parsePreRiskCases(readFileSync(devPath, 'utf8')) : [];
+  return { dev, extra: [...EXTRA_CASES, ...EXTRA_CASES_2, ...EXTRA_CASES_3, ...EXTRA_CASES_4], blind };
+}
+
+/** Everything except the held-out blind batch (and anything duplicating it). */
+export function trainingCases(c: LabelledCorpus, heldOut?: BlindBatch): PreRiskCase[] {
+  const all = [...c.dev, ...c.extra, ...BLIND_BATCHES.filter((b) => b !== heldOut).flatMap((b) => c.blind[b])];
+  if (heldOut === undefined) return all;
+  const held = c.blind[heldOut];
+  const key = (t: string) => t.replace(/\s+/g, '').toLowerCase();
+  const hs = new Set(held.map((x) => key(x.text)));
+  return all.filter((x) => !hs.has(key(x.text)));
+}

@@ -1,0 +1,133 @@
+// Logistic regression over hashed features (features.ts): deterministic training
+// (seeded SGD, class-balanced, L2), int8 quantisation with pruning, and inference.
+import { FEATURE_BITS, FEATURE_DIM, featurize } from './features';
+
+export const MODEL_FORMAT = 'medagent-prerisk-lr/1';
+
+/** Serialised model (model.json). Weights are int8 steps of `scale` at sparse indices. */
+export interface ClassifierModel {
+  format: typeof MODEL_FORMAT;
+  bits: number;
+  /** Probability at or above which the classifier votes ESCALATE. */
+  threshold: number;
+  bias: number;
+  scale: number;
+  /** Feature indices, delta-encoded ascending. */
+  idx: number[];
+  /** Quantised weights aligned with idx. */
+  q: number[];
+  /** Provenance: number of training cases and the seed. */
+  trained_on: number;
+  seed: number;
+}
+
+export interface LabelledText {
+  text: string;
+  escalate: boolean;
+}
+
+export interface TrainOptions {
+  seed?: number;
+  epochs?: number;
+  l2?: number;
+  lr?: number;
+}
+
+export const DEFAULT_SEED = 20261130;
+
+/** mulberry32: small seeded PRNG so shuffles are reproducible across runs and machines. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sigmoid = (z: number): number => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
+
+/** Trains and quantises; threshold defaults to 0.5 (set by the caller after calibration). */
+export function trainModel(data: readonly LabelledText[], opts: TrainOptions = {}): ClassifierModel {
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const epochs = opts.epochs ?? 30;
+  const l2 = opts.l2 ?? 1e-4;
+  const lr0 = opts.lr ?? 0.5;
+  const feats = data.map((d) => featurize(d.text));
+  const pos = data.filter((d) => d.escalate).length;
+  const neg = data.length - pos;
+  const wPos = pos === 0 ? 1 : data.length / (2 * pos);
+  const wNeg = neg === 0 ? 1 : data.length / (2 * neg);
+  const w = new Float64Array(FEATURE_DIM);
+  let bias = 0;
+  const order = data.map((_, i) => i);
+  const rand = prng(seed);
+  let step = 0;
+  for (let e = 0; e < epochs; e++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      const t = order[i] as number;
+      order[i] = order[j] as number;
+      order[j] = t;
+    }
+    for (const i of order) {
+      const f = feats[i] as Int32Array;
+      const x = f.length === 0 ? 0 : 1 / Math.sqrt(f.length);
+      let z = bias;
+      for (const k of f) z += (w[k] as number) * x;
+      const y = (data[i] as LabelledText).escalate ? 1 : 0;
+      const g = (sigmoid(z) - y) * (y === 1 ? wPos : wNeg);
+      const lr = lr0 / (1 + 0.01 * step++);
+      for (const k of f) w[k] = (w[k] as number) * (1 - lr * l2) - lr * g * x;
+      bias -= lr * g;
+    }
+  }
+  return quantise(w, bias, data.length, seed);
+}
+
+function quantise(w: Float64Array, bias: number, n: number, seed: number): ClassifierModel {
+  let max = 0;
+  for (const v of w) max = Math.max(max, Math.abs(v));
+  const scale = max === 0 ? 1 : max / 127;
+  const idx: number[] = [];
+  const q: number[] = [];
+  let last = 0;
+  for (let k = 0; k < w.length; k++) {
+    const v = Math.round((w[k] as number) / scale);
+    if (v === 0) continue;
+    idx.push(k - last);
+    last = k;
+    q.push(v);
+  }
+  const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
+  return { format: MODEL_FORMAT, bits: FEATURE_BITS, threshold: 0.5, bias: r6(bias), scale: Number(scale.toPrecision(8)), idx, q, trained_on: n, seed };
+}
+
+/** Inference: probability that a message needs escalation. Compiles the weights once. */
+export class Classifier {
+  private readonly w: Float32Array;
+  readonly threshold: number;
+
+  constructor(readonly model: ClassifierModel) {
+    if (model.format !== MODEL_FORMAT || model.bits !== FEATURE_BITS || model.idx.length !== model.q.length) {
+      throw new Error(`unsupported pre-risk classifier model (${String(model.format)}/${model.bits})`);
+    }
+    this.w = new Float32Array(FEATURE_DIM);
+    let k = 0;
+    model.idx.forEach((d, i) => {
+      k += d;
+      this.w[k] = (model.q[i] as number) * model.scale;
+    });
+    this.threshold = model.threshold;
+  }
+
+  probability(text: string): number {
+    const f = featurize(text);
+    const x = f.length === 0 ? 0 : 1 / Math.sqrt(f.length);
+    let z = this.model.bias;
+    for (const k of f) z += (this.w[k] as number) * x;
+    return sigmoid(z);
+  }
+}
