@@ -29,7 +29,7 @@ const { createPreRiskGate } = require(path.join(SRC, 'prerisk/gate.ts'));
 const { evaluatePreRisk } = require(path.join(SRC, 'prerisk/evaluate.ts'));
 const { loadCorpus, trainingCases, BLIND_BATCHES } = require(path.join(SRC, 'classifier/corpus.ts'));
 const { trainClassifier } = require(path.join(SRC, 'classifier/train.ts'));
-const { Classifier } = require(path.join(SRC, 'classifier/model.ts'));
+const { Classifier } = require(path.join(SRC, 'classifier/logreg.ts'));
 const { createCombinedGate } = require(path.join(SRC, 'classifier/combine.ts'));
 
 const RULES_VERSION = 'prerisk-2026.11.4';
@@ -48,10 +48,13 @@ const UNSEEN_RULES = { 2: 'prerisk-2026.11.1', 3: 'prerisk-2026.11.2', 4: 'preri
 if (process.argv.includes('--lobo')) {
   const rows = {};
   const prior = process.argv.includes('--prior-rules');
+  const group = !process.argv.includes('--random-folds');
   for (const b of BLIND_BATCHES) {
     const t0 = Date.now();
     const rules = prior ? createPreRiskGate({ version: UNSEEN_RULES[b] }) : createPreRiskGate({ version: RULES_VERSION });
-    const model = trainClassifier(trainingCases(corpus, b), rules);
+    const tr = trainingCases(corpus, b);
+    const mf = process.argv.find((a) => a.startsWith('--max-fer='));
+    const model = trainClassifier(tr.cases, rules, { ...(group ? { groups: tr.groups } : {}), ...(mf ? { maxFer: Number(mf.slice(10)) } : {}) });
     const combined = createCombinedGate(rules, new Classifier(model));
     const held = corpus.blind[b];
     rows[b] = { rules_version: rules.version, n_train: model.trained_on, threshold: model.threshold, rules: summary(evaluatePreRisk(held, rules)), combined: summary(evaluatePreRisk(held, combined)), ms: Date.now() - t0 };
@@ -59,7 +62,8 @@ if (process.argv.includes('--lobo')) {
   }
   process.stdout.write(JSON.stringify(rows, null, 1) + '\n');
 } else {
-  const model = trainClassifier(trainingCases(corpus), rules);
+  const tr = trainingCases(corpus);
+  const model = trainClassifier(tr.cases, rules, { groups: tr.groups });
   const out = path.join(SRC, 'classifier/model.json');
   fs.writeFileSync(out, JSON.stringify(model) + '\n');
   const combined = createCombinedGate(rules, new Classifier(model));

@@ -76,7 +76,12 @@ export async function benchMedquad(opts: MedquadBenchOptions = {}): Promise<Medq
   const sample = opts.sample ?? 2000;
   const queries = sample > 0 ? sampleQueries(allQueries, sample, seed) : allQueries;
   const indexRoot = opts.indexRoot ?? fs.mkdtempSync(path.join(os.tmpdir(), 'medagent-bench-'));
-  const retrieverOptions: EmbeddedRetrieverOptions = { name: 'medquad', ...opts.options, persist: true, indexRoot };
+  const retrieverOptions: EmbeddedRetrieverOptions = {
+    name: 'medquad',
+    ...opts.options,
+    persist: true,
+    indexRoot,
+  };
   log(`medquad: ${docs.length} docs, ${queries.length}/${allQueries.length} queries`);
   try {
     gc();
@@ -103,8 +108,16 @@ export async function benchMedquad(opts: MedquadBenchOptions = {}): Promise<Medq
 
     const results: RetrievalEvalResult[] = [];
     for (const mode of opts.modes ?? (['bm25', 'dense', 'hybrid'] as const)) {
-      const r = await evaluateRetrieval({ corpus: docs, queries, mode, k: opts.k ?? 10, retriever: reloaded });
-      log(`${mode}: ndcg@10 ${r.ndcg_at_10} recall@10 ${r.recall_at_10} mrr ${r.mrr} p50 ${r.latency_ms.p50} ms p99 ${r.latency_ms.p99} ms`);
+      const r = await evaluateRetrieval({
+        corpus: docs,
+        queries,
+        mode,
+        k: opts.k ?? 10,
+        retriever: reloaded,
+      });
+      log(
+        `${mode}: ndcg@10 ${r.ndcg_at_10} recall@10 ${r.recall_at_10} mrr ${r.mrr} p50 ${r.latency_ms.p50} ms p99 ${r.latency_ms.p99} ms (cpu p50 ${r.cpu_ms.p50} p99 ${r.cpu_ms.p99})`,
+      );
       results.push({ ...r, build_ms: Math.round(build_ms) });
     }
     return {

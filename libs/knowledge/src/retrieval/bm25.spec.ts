@@ -3,7 +3,14 @@ import { Bm25Index, DEFAULT_BM25, buildDocTermMatrix } from './bm25';
 
 function index(texts: string[]): Bm25Index {
   const terms: string[] = [];
-  return Bm25Index.fromMatrix(buildDocTermMatrix(texts.map((t) => defaultAnalyzer.counts(t)), new Map(), terms), terms);
+  return Bm25Index.fromMatrix(
+    buildDocTermMatrix(
+      texts.map((t) => defaultAnalyzer.counts(t)),
+      new Map(),
+      terms,
+    ),
+    terms,
+  );
 }
 const q = (text: string) => defaultAnalyzer.counts(text);
 
@@ -22,7 +29,13 @@ describe('Bm25Index', () => {
   });
 
   it('ranks rare matching terms above common ones', () => {
-    const idx = index(['the heart and the lungs', 'heart failure causes breathlessness', 'heart rate', 'heart valves', 'lung cancer']);
+    const idx = index([
+      'the heart and the lungs',
+      'heart failure causes breathlessness',
+      'heart rate',
+      'heart valves',
+      'lung cancer',
+    ]);
     expect(idx.search(q('heart failure'), 5, DEFAULT_BM25)[0]?.id).toBe(1);
   });
 
@@ -41,7 +54,9 @@ describe('Bm25Index', () => {
 
   it('honours the allowed mask and returns nothing for unknown terms', () => {
     const idx = index(['asthma inhaler', 'asthma', 'eczema']);
-    expect(idx.search(q('asthma'), 3, DEFAULT_BM25, Uint8Array.from([0, 1, 1])).map((r) => r.id)).toEqual([1]);
+    expect(idx.search(q('asthma'), 3, DEFAULT_BM25, Uint8Array.from([0, 1, 1])).map((r) => r.id)).toEqual([
+      1,
+    ]);
     expect(idx.search(q('zzz'), 3, DEFAULT_BM25)).toEqual([]);
   });
 

@@ -25,7 +25,11 @@ export interface Bm25Data {
   docLen: Float32Array;
 }
 
-export function buildDocTermMatrix(rows: ReadonlyArray<Map<string, number>>, vocab: Map<string, number>, terms: string[]): DocTermMatrix {
+export function buildDocTermMatrix(
+  rows: ReadonlyArray<Map<string, number>>,
+  vocab: Map<string, number>,
+  terms: string[],
+): DocTermMatrix {
   let nnz = 0;
   for (const r of rows) nnz += r.size;
   const rowPtr = new Uint32Array(rows.length + 1);
@@ -122,7 +126,8 @@ export class Bm25Index {
     if (!this.norm || this.normKey !== key) {
       const n = new Float32Array(this.nDocs);
       const avg = this.avgdl || 1;
-      for (let i = 0; i < this.nDocs; i++) n[i] = p.k1 * (1 - p.b + (p.b * (this.data.docLen[i] as number)) / avg);
+      for (let i = 0; i < this.nDocs; i++)
+        n[i] = p.k1 * (1 - p.b + (p.b * (this.data.docLen[i] as number)) / avg);
       this.norm = n;
       this.normKey = key;
     }
@@ -130,7 +135,12 @@ export class Bm25Index {
   }
 
   /** Top `k` documents for the analysed query; `allowed` (1 = keep) applies filters. */
-  search(query: Map<string, number>, k: number, params: Bm25Params, allowed?: Uint8Array): Array<{ id: number; score: number }> {
+  search(
+    query: Map<string, number>,
+    k: number,
+    params: Bm25Params,
+    allowed?: Uint8Array,
+  ): Array<{ id: number; score: number }> {
     const norm = this.docNorm(params);
     const { offsets, docs, tfs } = this.data;
     let nTouched = 0;

@@ -9,9 +9,18 @@ describe('corpus loaders', () => {
   let dir: string;
   beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'medagent-corpus-'))));
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const write = (name: string, rows: unknown[]) => fs.writeFileSync(path.join(dir, name), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  const write = (name: string, rows: unknown[]) =>
+    fs.writeFileSync(path.join(dir, name), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
 
-  const medquad = { id: 'GHR-1-1', source: 'GHR', url: 'https://ghr.nlm.nih.gov/condition/x', focus: 'Rett syndrome', synonyms: ['RTT'], qtype: 'symptoms', text: 'Rett syndrome is ...' };
+  const medquad = {
+    id: 'GHR-1-1',
+    source: 'GHR',
+    url: 'https://ghr.nlm.nih.gov/condition/x',
+    focus: 'Rett syndrome',
+    synonyms: ['RTT'],
+    qtype: 'symptoms',
+    text: 'Rett syndrome is ...',
+  };
 
   it('maps MedQuAD answers onto knowledge documents with attribution', () => {
     expect(medquadToDocument(medquad)).toEqual({
@@ -21,7 +30,11 @@ describe('corpus loaders', () => {
       title: 'Rett syndrome — symptoms',
       text: 'Rett syndrome is ...',
       topics: ['symptoms', 'RTT'],
-      source: { name: 'Genetics Home Reference (NLM), via MedQuAD (CC BY 4.0)', year: 2019, url: 'https://ghr.nlm.nih.gov/condition/x' },
+      source: {
+        name: 'Genetics Home Reference (NLM), via MedQuAD (CC BY 4.0)',
+        year: 2019,
+        url: 'https://ghr.nlm.nih.gov/condition/x',
+      },
       kb_version: 'medquad-2019',
     });
   });

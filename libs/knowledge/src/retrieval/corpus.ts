@@ -74,7 +74,13 @@ export function readJsonl(file: string): unknown[] {
 
 function isMedquad(r: unknown): r is MedquadRecord {
   const m = r as Partial<MedquadRecord> | null;
-  return !!m && typeof m.focus === 'string' && typeof m.qtype === 'string' && typeof m.text === 'string' && typeof m.id === 'string';
+  return (
+    !!m &&
+    typeof m.focus === 'string' &&
+    typeof m.qtype === 'string' &&
+    typeof m.text === 'string' &&
+    typeof m.id === 'string'
+  );
 }
 
 /**
@@ -95,7 +101,8 @@ export function loadCorpus(fileOrDir: string): KnowledgeDocument[] {
     readJsonl(file).forEach((r, i) => {
       if (isMedquad(r)) return docs.push(medquadToDocument(r));
       const problems = documentProblems(r, `${path.basename(file)}:${i + 1}`);
-      if (problems.length > 0) throw new ContractViolationError(`invalid record in ${file}`, { details: problems });
+      if (problems.length > 0)
+        throw new ContractViolationError(`invalid record in ${file}`, { details: problems });
       docs.push(r as KnowledgeDocument);
     });
   }
@@ -105,7 +112,12 @@ export function loadCorpus(fileOrDir: string): KnowledgeDocument[] {
 export function loadQueries(file: string): EvalQuery[] {
   return readJsonl(file).map((r, i) => {
     const q = r as Partial<EvalQuery>;
-    if (typeof q.id !== 'string' || typeof q.query !== 'string' || !Array.isArray(q.relevant) || q.relevant.some((x) => typeof x !== 'string')) {
+    if (
+      typeof q.id !== 'string' ||
+      typeof q.query !== 'string' ||
+      !Array.isArray(q.relevant) ||
+      q.relevant.some((x) => typeof x !== 'string')
+    ) {
       throw new ContractViolationError(`${file}:${i + 1}: expected {id, query, relevant: string[]}`);
     }
     return { id: q.id, query: q.query, relevant: q.relevant };

@@ -16,7 +16,10 @@ const live = url ? describe : describe.skip;
 
 live('ElasticsearchRetriever against a live cluster', () => {
   const index = `medagent-test-${process.pid}-${Date.now()}`;
-  const client = new Client({ node: url ?? 'http://localhost:9200', ...(apiKey ? { auth: { apiKey } } : {}) });
+  const client = new Client({
+    node: url ?? 'http://localhost:9200',
+    ...(apiKey ? { auth: { apiKey } } : {}),
+  });
   const embedder = new LsaEmbedder({ dim: 8, minDf: 1 });
   const retriever = new ElasticsearchRetriever({ client, index, embedder, replicas: 0 });
 
@@ -46,7 +49,11 @@ live('ElasticsearchRetriever against a live cluster', () => {
   });
 
   it('runs kNN with filters', async () => {
-    const hits = await retriever.search('asthma wheeze', { mode: 'dense', k: 2, filters: { doc_type: ['condition'] } });
+    const hits = await retriever.search('asthma wheeze', {
+      mode: 'dense',
+      k: 2,
+      filters: { doc_type: ['condition'] },
+    });
     expect(hits.every((h) => h.doc_type === 'condition')).toBe(true);
   });
 

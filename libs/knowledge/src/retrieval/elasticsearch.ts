@@ -2,11 +2,30 @@ import { Client, errors, type ClientOptions, type estypes } from '@elastic/elast
 import { ConfigError, ContractViolationError, MedagentError } from '@medagent/contracts';
 import { defaultAnalyzer } from './analysis/analyzer';
 import { RetrievalBackendError } from './errors';
-import { DEFAULT_TITLE_BOOST, bm25SearchRequest, hybridSearchRequest, indexTemplateRequest, knnSearchRequest, lexicalMatch, type KnnParams } from './es-requests';
+import {
+  DEFAULT_TITLE_BOOST,
+  bm25SearchRequest,
+  hybridSearchRequest,
+  indexTemplateRequest,
+  knnSearchRequest,
+  lexicalMatch,
+  type KnnParams,
+} from './es-requests';
 import { documentProblems, normalizeSearchOptions } from './filters';
 import { DEFAULT_RRF_K, rrfFuse } from './fusion';
 import { bestPassage } from './snippet';
-import { isFittable, SNIPPET_MAX_CHARS, type Embedder, type Hit, type IngestResult, type KnowledgeDocument, type MatchedBy, type Retriever, type RetrieverStats, type SearchOptions } from './types';
+import {
+  isFittable,
+  SNIPPET_MAX_CHARS,
+  type Embedder,
+  type Hit,
+  type IngestResult,
+  type KnowledgeDocument,
+  type MatchedBy,
+  type Retriever,
+  type RetrieverStats,
+  type SearchOptions,
+} from './types';
 
 export interface ElasticsearchRetrieverOptions {
   /** A configured client, or `node` (+ `auth`) to create one. */
@@ -38,10 +57,21 @@ const fusionByClient = new WeakMap<Client, FusionPlace>();
 /** 403 licence refusal of RRF, or a 400 from a cluster that does not know the retriever. */
 export function isRrfUnsupported(e: unknown): boolean {
   if (!(e instanceof errors.ResponseError)) return false;
-  const err = (e.body as { error?: { type?: string; reason?: string; root_cause?: Array<{ reason?: string }> } } | undefined)?.error;
+  const err = (
+    e.body as
+      { error?: { type?: string; reason?: string; root_cause?: Array<{ reason?: string }> } } | undefined
+  )?.error;
   const reasons = [err?.reason ?? '', ...(err?.root_cause ?? []).map((c) => c.reason ?? '')].join(' ');
-  if (e.statusCode === 403) return err?.type === 'security_exception' && /non-compliant for \[Reciprocal Rank Fusion|\bRRF\b/i.test(reasons);
-  if (e.statusCode === 400) return /retriever|\brrf\b/i.test(reasons) && /unknown|unrecognized|not supported|no \[?retriever|START_OBJECT/i.test(reasons);
+  if (e.statusCode === 403)
+    return (
+      err?.type === 'security_exception' &&
+      /non-compliant for \[Reciprocal Rank Fusion|\bRRF\b/i.test(reasons)
+    );
+  if (e.statusCode === 400)
+    return (
+      /retriever|\brrf\b/i.test(reasons) &&
+      /unknown|unrecognized|not supported|no \[?retriever|START_OBJECT/i.test(reasons)
+    );
   return false;
 }
 
@@ -51,12 +81,25 @@ function toBackendError(e: unknown, what: string): MedagentError {
     const status = e.statusCode ?? 0;
     const retryable = status === 429 || status >= 500;
     const reason = (e.body as { error?: { reason?: string } } | undefined)?.error?.reason ?? e.message;
-    return new RetrievalBackendError(`elasticsearch ${what} failed (${status}): ${reason}`, { cause: e, retryable });
+    return new RetrievalBackendError(`elasticsearch ${what} failed (${status}): ${reason}`, {
+      cause: e,
+      retryable,
+    });
   }
-  if (e instanceof errors.ConnectionError || e instanceof errors.TimeoutError || e instanceof errors.NoLivingConnectionsError) {
-    return new RetrievalBackendError(`elasticsearch unreachable during ${what}: ${e.message}`, { cause: e, retryable: true });
+  if (
+    e instanceof errors.ConnectionError ||
+    e instanceof errors.TimeoutError ||
+    e instanceof errors.NoLivingConnectionsError
+  ) {
+    return new RetrievalBackendError(`elasticsearch unreachable during ${what}: ${e.message}`, {
+      cause: e,
+      retryable: true,
+    });
   }
-  return new RetrievalBackendError(`elasticsearch ${what} failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  return new RetrievalBackendError(
+    `elasticsearch ${what} failed: ${e instanceof Error ? e.message : String(e)}`,
+    { cause: e },
+  );
 }
 
 type EsHit = estypes.SearchHit<KnowledgeDocument>;
@@ -71,8 +114,10 @@ export class ElasticsearchRetriever implements Retriever {
   private indexReady: Promise<void> | undefined;
 
   constructor(private readonly opts: ElasticsearchRetrieverOptions) {
-    if (!opts.client && !opts.node) throw new ConfigError('ElasticsearchRetriever needs a client or a node URL');
-    this.client = opts.client ?? new Client({ node: opts.node as string, ...(opts.auth ? { auth: opts.auth } : {}) });
+    if (!opts.client && !opts.node)
+      throw new ConfigError('ElasticsearchRetriever needs a client or a node URL');
+    this.client =
+      opts.client ?? new Client({ node: opts.node as string, ...(opts.auth ? { auth: opts.auth } : {}) });
     this.index = opts.index ?? 'medagent-kb';
     this.embedder = opts.embedder ?? null;
     this.rankConstant = opts.rrf?.rankConstant ?? DEFAULT_RRF_K;
@@ -95,13 +140,20 @@ export class ElasticsearchRetriever implements Retriever {
   }
 
   private async createIndex(): Promise<void> {
-    if (!this.embedder) throw new ConfigError('ElasticsearchRetriever needs an embedder to create the dense_vector mapping');
-    const spec = { index: this.index, dims: this.embedder.dim, embedder: this.embedder.id, ...(this.opts.shards ? { shards: this.opts.shards } : {}), ...(this.opts.replicas !== undefined ? { replicas: this.opts.replicas } : {}) };
+    const spec = {
+      index: this.index,
+      ...(this.embedder ? { dims: this.embedder.dim, embedder: this.embedder.id } : {}),
+      ...(this.opts.shards ? { shards: this.opts.shards } : {}),
+      ...(this.opts.replicas !== undefined ? { replicas: this.opts.replicas } : {}),
+    };
     await this.client.indices.putIndexTemplate(indexTemplateRequest(spec));
     try {
       await this.client.indices.create({ index: this.index });
     } catch (e) {
-      const type = e instanceof errors.ResponseError ? (e.body as { error?: { type?: string } } | undefined)?.error?.type : undefined;
+      const type =
+        e instanceof errors.ResponseError
+          ? (e.body as { error?: { type?: string } } | undefined)?.error?.type
+          : undefined;
       if (type !== 'resource_already_exists_exception') throw e;
     }
   }
@@ -109,16 +161,20 @@ export class ElasticsearchRetriever implements Retriever {
   async ingest(docs: KnowledgeDocument[]): Promise<IngestResult> {
     const details = docs.flatMap((d, i) => documentProblems(d, `docs[${i}]`)).slice(0, 20);
     if (details.length > 0) throw new ContractViolationError('invalid knowledge documents', { details });
-    if (!this.embedder) throw new ConfigError('ElasticsearchRetriever.ingest needs an embedder (documents carry their vectors)');
     await this.ensureIndex();
+    const embedder = this.embedder;
     const texts = docs.map((d) => `${d.title}\n${d.text}`);
     // A corpus-fitted embedder (LSA) learns from what is ingested; fit it on the first batch.
-    if (isFittable(this.embedder) && !this.embedder.fitted) this.embedder.fit(texts);
+    if (embedder && isFittable(embedder) && !embedder.fitted) embedder.fit(texts);
     const chunk = this.opts.bulkChunk ?? 500;
     for (let i = 0; i < docs.length; i += chunk) {
       const part = docs.slice(i, i + chunk);
-      const vectors = await this.embedder.embed(texts.slice(i, i + chunk));
-      const operations = part.flatMap((d, j) => [{ index: { _index: this.index, _id: d.id } }, { ...d, embedding: Array.from(vectors[j] ?? []) }]);
+      // Without an embedder the index is BM25-only (no dense_vector field in the mapping).
+      const vectors = embedder ? await embedder.embed(texts.slice(i, i + chunk)) : [];
+      const operations = part.flatMap((d, j) => [
+        { index: { _index: this.index, _id: d.id } },
+        embedder ? { ...d, embedding: Array.from(vectors[j] ?? []) } : d,
+      ]);
       let res: estypes.BulkResponse;
       try {
         res = await this.client.bulk({ operations, refresh: 'wait_for' });
@@ -127,9 +183,14 @@ export class ElasticsearchRetriever implements Retriever {
       }
       if (res.errors) {
         const failed = res.items.flatMap((it) => Object.values(it)).filter((r) => r?.error);
-        throw new RetrievalBackendError(`bulk ingest: ${failed.length} of ${part.length} documents rejected`, {
-          details: failed.slice(0, 10).map((r) => ({ path: r?._id ?? '', message: `${r?.error?.type}: ${r?.error?.reason ?? ''}` })),
-        });
+        throw new RetrievalBackendError(
+          `bulk ingest: ${failed.length} of ${part.length} documents rejected`,
+          {
+            details: failed
+              .slice(0, 10)
+              .map((r) => ({ path: r?._id ?? '', message: `${r?.error?.type}: ${r?.error?.reason ?? ''}` })),
+          },
+        );
       }
     }
     const total = await this.count();
@@ -138,15 +199,32 @@ export class ElasticsearchRetriever implements Retriever {
 
   async search(query: string, opts?: SearchOptions): Promise<Hit[]> {
     const { k, mode, filters } = normalizeSearchOptions(opts, this.embedder ? 'hybrid' : 'bm25');
-    if (mode !== 'bm25' && !this.embedder) throw new ConfigError(`mode "${mode}" needs an embedder; this retriever has none`);
-    if (mode === 'bm25') return this.toHits(await this.run(bm25SearchRequest(this.index, query, k, filters, this.titleBoost), query), query, () => ['bm25']);
+    if (mode !== 'bm25' && !this.embedder)
+      throw new ConfigError(`mode "${mode}" needs an embedder; this retriever has none`);
+    if (mode === 'bm25')
+      return this.toHits(
+        await this.run(bm25SearchRequest(this.index, query, k, filters, this.titleBoost), query),
+        query,
+        () => ['bm25'],
+      );
     const vector = Array.from((await (this.embedder as Embedder).embed([query]))[0] ?? []);
     const window = Math.max(k, this.rankWindowSize);
-    const knn: KnnParams = { vector, k: mode === 'dense' ? k : window, numCandidates: this.opts.numCandidates ?? Math.max(100, 2 * window), filters };
-    if (mode === 'dense') return this.toHits(await this.run(knnSearchRequest(this.index, k, knn), query), query, () => ['dense']);
+    const knn: KnnParams = {
+      vector,
+      k: mode === 'dense' ? k : window,
+      numCandidates: this.opts.numCandidates ?? Math.max(100, 2 * window),
+      filters,
+    };
+    if (mode === 'dense')
+      return this.toHits(await this.run(knnSearchRequest(this.index, k, knn), query), query, () => ['dense']);
 
     if (this.fusion !== 'client') {
-      const req = hybridSearchRequest(this.index, query, k, knn, { titleBoost: this.titleBoost, rankConstant: this.rankConstant, rankWindowSize: window, ...(this.opts.rrf?.weights ? { weights: this.opts.rrf.weights } : {}) });
+      const req = hybridSearchRequest(this.index, query, k, knn, {
+        titleBoost: this.titleBoost,
+        rankConstant: this.rankConstant,
+        rankWindowSize: window,
+        ...(this.opts.rrf?.weights ? { weights: this.opts.rrf.weights } : {}),
+      });
       try {
         const hits = await this.raw(req, query);
         fusionByClient.set(this.client, 'engine');
@@ -157,7 +235,10 @@ export class ElasticsearchRetriever implements Retriever {
         fusionByClient.set(this.client, 'client');
       }
     }
-    const [lexical, dense] = await Promise.all([this.run(bm25SearchRequest(this.index, query, window, filters, this.titleBoost), query), this.run(knnSearchRequest(this.index, window, knn), query)]);
+    const [lexical, dense] = await Promise.all([
+      this.run(bm25SearchRequest(this.index, query, window, filters, this.titleBoost), query),
+      this.run(knnSearchRequest(this.index, window, knn), query),
+    ]);
     const byId = new Map<string, EsHit>([...dense, ...lexical].map((h) => [h._id as string, h]));
     const fused = rrfFuse(
       [
@@ -177,7 +258,11 @@ export class ElasticsearchRetriever implements Retriever {
     const docs = await this.count();
     let versions: string[] = [];
     try {
-      const res = await this.client.search({ index: this.index, size: 0, aggs: { v: { terms: { field: 'kb_version', size: 100 } } } });
+      const res = await this.client.search({
+        index: this.index,
+        size: 0,
+        aggs: { v: { terms: { field: 'kb_version', size: 100 } } },
+      });
       const agg = res.aggregations?.['v'] as estypes.AggregationsStringTermsAggregate | undefined;
       versions = Array.isArray(agg?.buckets) ? agg.buckets.map((b) => String(b.key)).sort() : [];
     } catch (e) {

@@ -60,7 +60,11 @@ describe('EmbeddedRetriever', () => {
       expect(zh.every((h) => h.lang === 'zh')).toBe(true);
       const meds = await r.search('diabetes', { mode, k: 20, filters: { doc_type: ['medication'] } });
       expect(meds.map((h) => h.doc_id)).toEqual(['en-dm-2']);
-      const flags = await r.search('low blood sugar 低血糖', { mode, k: 20, filters: { topics: ['red_flags', 'gout'] } });
+      const flags = await r.search('low blood sugar 低血糖', {
+        mode,
+        k: 20,
+        filters: { topics: ['red_flags', 'gout'] },
+      });
       expect(flags.map((h) => h.doc_id)).toEqual(expect.arrayContaining(['zh-hypo', 'en-hypo']));
       expect(flags.every((h) => ['zh-hypo', 'en-hypo', 'en-gout'].includes(h.doc_id))).toBe(true);
       const v2 = await r.search('blood pressure', { mode, k: 20, filters: { kb_version: 'test-2' } });
@@ -75,7 +79,19 @@ describe('EmbeddedRetriever', () => {
     const files = fs.readdirSync(path.join(root, 'default'));
     expect(files).toHaveLength(1);
     expect(fs.readdirSync(path.join(root, 'default', files[0]!)).sort()).toEqual(
-      ['doclen.f32', 'lsa.components.f32', 'lsa.idf.f32', 'lsa.sigma.f32', 'lsa.terms.json', 'manifest.json', 'postings.docs.u32', 'postings.offsets.u32', 'postings.tfs.f32', 'terms.json', 'vectors.f32'].sort(),
+      [
+        'doclen.f32',
+        'lsa.components.f32',
+        'lsa.idf.f32',
+        'lsa.sigma.f32',
+        'lsa.terms.json',
+        'manifest.json',
+        'postings.docs.u32',
+        'postings.offsets.u32',
+        'postings.tfs.f32',
+        'terms.json',
+        'vectors.f32',
+      ].sort(),
     );
 
     const second = await make([...smallCorpus()].reverse());
@@ -115,7 +131,15 @@ describe('EmbeddedRetriever', () => {
     const toy: Embedder = {
       id: 'toy/1',
       dim: 2,
-      embed: (texts) => Promise.resolve(texts.map((t) => Float32Array.from([/diabet|糖尿|glucose|血糖/i.test(t) ? 1 : 0.01, /asthma|哮喘|wheeze/i.test(t) ? 1 : 0.01]))),
+      embed: (texts) =>
+        Promise.resolve(
+          texts.map((t) =>
+            Float32Array.from([
+              /diabet|糖尿|glucose|血糖/i.test(t) ? 1 : 0.01,
+              /asthma|哮喘|wheeze/i.test(t) ? 1 : 0.01,
+            ]),
+          ),
+        ),
     };
     const r = await make(smallCorpus(), { embedder: toy, persist: false });
     const hits = await r.search('wheeze', { mode: 'dense', k: 2 });
@@ -127,7 +151,10 @@ describe('EmbeddedRetriever', () => {
     const r = await make();
     await expect(r.search('x', { k: 0 })).rejects.toBeInstanceOf(ContractViolationError);
     await expect(r.search('x', { mode: 'fuzzy' as never })).rejects.toBeInstanceOf(ContractViolationError);
-    await expect(r.ingest([{ id: 'x', lang: 'fr' } as never])).rejects.toMatchObject({ code: 'CONTRACT_VIOLATION', details: expect.arrayContaining([expect.objectContaining({ path: 'docs[0].lang' })]) as unknown });
+    await expect(r.ingest([{ id: 'x', lang: 'fr' } as never])).rejects.toMatchObject({
+      code: 'CONTRACT_VIOLATION',
+      details: expect.arrayContaining([expect.objectContaining({ path: 'docs[0].lang' })]) as unknown,
+    });
     const noDense = await make(smallCorpus(), { embedder: null });
     await expect(noDense.search('x', { mode: 'dense' })).rejects.toBeInstanceOf(ConfigError);
     expect((await noDense.search('gout'))[0]?.matched_by).toEqual(['bm25']);

@@ -1,15 +1,24 @@
-import { createHash } from 'node:crypto';
 import * as path from 'node:path';
-import { ConfigError, ContractViolationError, hashOf } from '@medagent/contracts';
+import { ConfigError, ContractViolationError } from '@medagent/contracts';
 import { Analyzer, defaultAnalyzer } from './analysis/analyzer';
-import { Bm25Index, DEFAULT_BM25, buildDocTermMatrix, type Bm25Params } from './bm25';
+import { DEFAULT_BM25, type Bm25Params } from './bm25';
 import { exactCosineTopK, isZero, l2normalize } from './dense';
+import { autoLsaDim, openIndex, type LiveIndex } from './embedded-index';
 import { documentProblems, filterMask, normalizeSearchOptions } from './filters';
 import { rrfFuse, type RrfOptions } from './fusion';
-import { INDEX_FORMAT, defaultIndexRoot, directoryBytes, loadIndex, memoryBytes, saveIndex, type PersistedIndex } from './index-store';
+import { defaultIndexRoot } from './index-store';
 import { LSA_VERSION, LsaEmbedder, type LsaOptions } from './lsa';
 import { bestPassage } from './snippet';
-import { isFittable, type Embedder, type Hit, type IngestResult, type KnowledgeDocument, type MatchedBy, type Retriever, type RetrieverStats, type SearchOptions } from './types';
+import type {
+  Embedder,
+  Hit,
+  IngestResult,
+  KnowledgeDocument,
+  MatchedBy,
+  Retriever,
+  RetrieverStats,
+  SearchOptions,
+} from './types';
 
 export interface EmbeddedRetrieverOptions {
   /** Index name: the directory under the index root. Default 'default'. */
@@ -34,29 +43,6 @@ export interface EmbeddedRetrieverOptions {
 export const DEFAULT_TITLE_WEIGHT = 2;
 export const DEFAULT_RRF_WINDOW = 100;
 
-/**
- * LSA rank from corpus size: about a third of the documents, between 16 and 256. Far fewer
- * dimensions than documents is what makes LSA generalise (on the 213-document starter KB, 48–96
- * dimensions beat 128+); large corpora saturate around 256, where the exact scan still costs a
- * few milliseconds.
- */
-export function autoLsaDim(nDocs: number): number {
-  return Math.max(16, Math.min(256, Math.round(nDocs / 3)));
-}
-
-interface LiveIndex {
-  key: string;
-  embedder: Embedder | null;
-  docs: KnowledgeDocument[];
-  bm25: Bm25Index;
-  vectors: Float32Array | undefined;
-  dim: number;
-  state: 'built' | 'loaded';
-  ms: number;
-  dir: string | undefined;
-  bytes: number;
-}
-
 /** In-process BM25 + dense + RRF: the default Retriever when no Elasticsearch is configured. */
 export class EmbeddedRetriever implements Retriever {
   readonly name: string;
@@ -76,15 +62,26 @@ export class EmbeddedRetriever implements Retriever {
 
   constructor(opts: EmbeddedRetrieverOptions = {}) {
     this.name = opts.name ?? 'default';
-    if (!/^[\w.-]+$/.test(this.name)) throw new ConfigError(`index name must match [A-Za-z0-9_.-]+, got "${this.name}"`);
+    if (!/^[\w.-]+$/.test(this.name))
+      throw new ConfigError(`index name must match [A-Za-z0-9_.-]+, got "${this.name}"`);
     this.analyzer = opts.analyzer ?? defaultAnalyzer;
     this.bm25Params = { ...DEFAULT_BM25, ...opts.bm25 };
     this.titleWeight = opts.bm25?.titleWeight ?? DEFAULT_TITLE_WEIGHT;
     this.rrf = { window: DEFAULT_RRF_WINDOW, ...opts.rrf };
     this.lsaOptions = { ...opts.lsa, analyzer: this.analyzer };
-    this.embedderSpec = opts.embedder === undefined ? (opts.lsa?.dim ? new LsaEmbedder(this.lsaOptions) : 'auto') : opts.embedder;
-    if (this.embedderSpec instanceof LsaEmbedder && this.embedderSpec.analyzerVersion !== this.analyzer.version) {
-      throw new ConfigError(`LsaEmbedder analyzer ${this.embedderSpec.analyzerVersion} differs from the retriever's ${this.analyzer.version}`);
+    this.embedderSpec =
+      opts.embedder === undefined
+        ? opts.lsa?.dim
+          ? new LsaEmbedder(this.lsaOptions)
+          : 'auto'
+        : opts.embedder;
+    if (
+      this.embedderSpec instanceof LsaEmbedder &&
+      this.embedderSpec.analyzerVersion !== this.analyzer.version
+    ) {
+      throw new ConfigError(
+        `LsaEmbedder analyzer ${this.embedderSpec.analyzerVersion} differs from the retriever's ${this.analyzer.version}`,
+      );
     }
     this.persist = opts.persist ?? true;
     this.indexRoot = opts.indexRoot ?? defaultIndexRoot();
@@ -92,7 +89,8 @@ export class EmbeddedRetriever implements Retriever {
 
   ingest(docs: KnowledgeDocument[]): Promise<IngestResult> {
     const details = docs.flatMap((d, i) => documentProblems(d, `docs[${i}]`)).slice(0, 20);
-    if (details.length > 0) return Promise.reject(new ContractViolationError('invalid knowledge documents', { details }));
+    if (details.length > 0)
+      return Promise.reject(new ContractViolationError('invalid knowledge documents', { details }));
     for (const d of docs) this.corpus.set(d.id, d);
     this.live = undefined;
     this.building = undefined;
@@ -114,9 +112,25 @@ export class EmbeddedRetriever implements Retriever {
     return this.building;
   }
 
+  private open(): Promise<LiveIndex> {
+    const docs = [...this.corpus.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const embedder =
+      this.embedderSpec === 'auto'
+        ? new LsaEmbedder({ ...this.lsaOptions, dim: autoLsaDim(docs.length) })
+        : this.embedderSpec;
+    return openIndex({
+      docs,
+      analyzer: this.analyzer,
+      titleWeight: this.titleWeight,
+      embedder,
+      dir: (key) => (this.persist ? path.join(this.indexRoot, this.name, key) : undefined),
+    });
+  }
+
   async search(query: string, opts?: SearchOptions): Promise<Hit[]> {
     const { k, mode, filters } = normalizeSearchOptions(opts, this.embedderSpec ? 'hybrid' : 'bm25');
-    if (mode !== 'bm25' && !this.embedderSpec) throw new ConfigError(`mode "${mode}" needs an embedder; this retriever has none`);
+    if (mode !== 'bm25' && !this.embedderSpec)
+      throw new ConfigError(`mode "${mode}" needs an embedder; this retriever has none`);
     if (typeof query !== 'string') throw new ContractViolationError('query must be a string');
     const idx = await this.ready();
     const q = this.analyzer.counts(query);
@@ -128,7 +142,14 @@ export class EmbeddedRetriever implements Retriever {
     let ranked: Array<{ id: number; score: number; matched_by: MatchedBy[] }>;
     if (mode === 'bm25') ranked = bm25.map((r) => ({ ...r, matched_by: ['bm25'] }));
     else if (mode === 'dense') ranked = dense.map((r) => ({ ...r, matched_by: ['dense'] }));
-    else ranked = rrfFuse([{ name: 'bm25', ids: bm25.map((r) => r.id) }, { name: 'dense', ids: dense.map((r) => r.id) }], this.rrf);
+    else
+      ranked = rrfFuse(
+        [
+          { name: 'bm25', ids: bm25.map((r) => r.id) },
+          { name: 'dense', ids: dense.map((r) => r.id) },
+        ],
+        this.rrf,
+      );
     return ranked.slice(0, k).map((r, i) => this.toHit(idx, q, r, i + 1));
   }
 
@@ -138,15 +159,32 @@ export class EmbeddedRetriever implements Retriever {
       backend: 'embedded',
       docs: this.corpus.size,
       modes: this.embedderSpec ? ['bm25', 'dense', 'hybrid'] : ['bm25'],
-      ...(this.embedderSpec ? { embedder: live?.embedder?.id ?? (this.embedderSpec === 'auto' ? `${LSA_VERSION}:auto` : this.embedderSpec.id) } : {}),
+      ...(this.embedderSpec
+        ? {
+            embedder:
+              live?.embedder?.id ??
+              (this.embedderSpec === 'auto' ? `${LSA_VERSION}:auto` : this.embedderSpec.id),
+          }
+        : {}),
       kb_versions: [...new Set([...this.corpus.values()].map((d) => d.kb_version))].sort(),
       index: live
-        ? { state: live.state, key: live.key, ...(live.dir ? { dir: live.dir } : {}), [live.state === 'built' ? 'build_ms' : 'load_ms']: live.ms, bytes: live.bytes }
+        ? {
+            state: live.state,
+            key: live.key,
+            ...(live.dir ? { dir: live.dir } : {}),
+            [live.state === 'built' ? 'build_ms' : 'load_ms']: live.ms,
+            bytes: live.bytes,
+          }
         : { state: 'empty' },
     };
   }
 
-  private toHit(idx: LiveIndex, q: Map<string, number>, r: { id: number; score: number; matched_by: MatchedBy[] }, rank: number): Hit {
+  private toHit(
+    idx: LiveIndex,
+    q: Map<string, number>,
+    r: { id: number; score: number; matched_by: MatchedBy[] },
+    rank: number,
+  ): Hit {
     const d = idx.docs[r.id] as KnowledgeDocument;
     return {
       doc_id: d.id,
@@ -162,91 +200,21 @@ export class EmbeddedRetriever implements Retriever {
     };
   }
 
-  private async denseSearch(idx: LiveIndex, query: string, q: Map<string, number>, k: number, allowed?: Uint8Array) {
+  private async denseSearch(
+    idx: LiveIndex,
+    query: string,
+    q: Map<string, number>,
+    k: number,
+    allowed?: Uint8Array,
+  ) {
     const e = idx.embedder;
     if (!idx.vectors || !e) return [];
-    const qv = e instanceof LsaEmbedder ? e.embedCounts(q) : l2normalize(Float32Array.from((await e.embed([query]))[0] ?? []));
-    if (qv.length !== idx.dim) throw new ConfigError(`query vector has ${qv.length} dimensions, index has ${idx.dim}`);
+    const qv =
+      e instanceof LsaEmbedder
+        ? e.embedCounts(q)
+        : l2normalize(Float32Array.from((await e.embed([query]))[0] ?? []));
+    if (qv.length !== idx.dim)
+      throw new ConfigError(`query vector has ${qv.length} dimensions, index has ${idx.dim}`);
     return isZero(qv) ? [] : exactCosineTopK(idx.vectors, idx.dim, qv, k, allowed);
   }
-
-  private corpusKey(docs: KnowledgeDocument[], embedder: Embedder | null): string {
-    const h = createHash('sha256');
-    for (const d of docs) h.update(`${d.id}\u0000${d.title}\u0000${d.text}\u0001`);
-    return hashOf({
-      format: INDEX_FORMAT,
-      analyzer: this.analyzer.version,
-      titleWeight: this.titleWeight,
-      embedder: embedder?.id ?? null,
-      corpus: h.digest('hex'),
-    }).slice(0, 24);
-  }
-
-  private async open(): Promise<LiveIndex> {
-    const docs = [...this.corpus.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const embedder = this.embedderSpec === 'auto' ? new LsaEmbedder({ ...this.lsaOptions, dim: autoLsaDim(docs.length) }) : this.embedderSpec;
-    const key = this.corpusKey(docs, embedder);
-    const dir = this.persist ? path.join(this.indexRoot, this.name, key) : undefined;
-    const t0 = performance.now();
-    const saved = dir ? loadIndex(dir, key) : undefined;
-    if (dir && saved && adopt(embedder, saved)) {
-      const bm25 = new Bm25Index(saved.bm25);
-      return { key, embedder, docs, bm25, vectors: saved.vectors, dim: saved.manifest.dim, state: 'loaded', ms: performance.now() - t0, dir, bytes: directoryBytes(dir) };
-    }
-    const rows = docs.map((d) => this.analyzer.counts(d.text, this.analyzer.counts(d.title, new Map(), this.titleWeight)));
-    const terms: string[] = [];
-    const bm25 = Bm25Index.fromMatrix(buildDocTermMatrix(rows, new Map(), terms), terms);
-    const dense = embedder ? await this.embedCorpus(embedder, docs, rows) : undefined;
-    const ms = performance.now() - t0;
-    const dim = embedder?.dim ?? 0;
-    const persisted: PersistedIndex = {
-      manifest: {
-        format: INDEX_FORMAT,
-        key,
-        analyzer: this.analyzer.version,
-        embedder: embedder?.id ?? null,
-        dim,
-        doc_ids: docs.map((d) => d.id),
-        n_terms: terms.length,
-        build_ms: Math.round(ms),
-        created_at: new Date().toISOString(),
-      },
-      bm25: bm25.data,
-      ...dense,
-    };
-    const bytes = dir ? saveIndex(dir, persisted) : memoryBytes(persisted);
-    return { key, embedder, docs, bm25, vectors: dense?.vectors, dim, state: 'built', ms, dir, bytes };
-  }
-
-  private async embedCorpus(embedder: Embedder, docs: KnowledgeDocument[], rows: Array<Map<string, number>>): Promise<Pick<PersistedIndex, 'vectors' | 'lsa'>> {
-    const dim = embedder.dim;
-    const vectors = new Float32Array(docs.length * dim);
-    if (embedder instanceof LsaEmbedder) {
-      // Reuse the BM25 analysis (title-weighted counts) instead of analysing the corpus twice.
-      embedder.fitCounts(rows);
-      rows.forEach((r, i) => vectors.set(embedder.embedCounts(r), i * dim));
-      return { vectors, lsa: embedder.exportState() };
-    }
-    const texts = docs.map((d) => `${d.title}\n${d.text}`);
-    if (isFittable(embedder)) embedder.fit(texts);
-    const vs = await embedder.embed(texts);
-    if (vs.length !== docs.length) throw new ConfigError(`embedder ${embedder.id} returned ${vs.length} vectors for ${docs.length} texts`);
-    vs.forEach((v, i) => {
-      if (v.length !== dim) throw new ConfigError(`embedder ${embedder.id} returned ${v.length} dimensions, declared ${dim}`);
-      vectors.set(l2normalize(Float32Array.from(v)), i * dim);
-    });
-    return { vectors };
-  }
-}
-
-/** Restores the embedder's fitted state from disk; false when the saved index cannot serve it. */
-function adopt(embedder: Embedder | null, saved: PersistedIndex): boolean {
-  if (!embedder) return true;
-  if (!saved.vectors || saved.manifest.dim !== embedder.dim) return false;
-  if (embedder instanceof LsaEmbedder) {
-    if (!saved.lsa) return false;
-    embedder.loadState(saved.lsa);
-    return true;
-  }
-  return !isFittable(embedder) || embedder.fitted;
 }

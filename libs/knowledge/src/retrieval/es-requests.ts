@@ -7,8 +7,9 @@ import type { SearchFilters } from './types';
  */
 export interface EsIndexSpec {
   index: string;
-  dims: number;
-  embedder: string;
+  /** Absent: a BM25-only index without the dense_vector field. */
+  dims?: number;
+  embedder?: string;
   shards?: number;
   replicas?: number;
 }
@@ -36,7 +37,7 @@ export function indexTemplateRequest(spec: EsIndexSpec): estypes.IndicesPutIndex
     name: `${spec.index}-template`,
     index_patterns: [spec.index],
     priority: 200,
-    _meta: { managed_by: 'medagent', embedder: spec.embedder },
+    _meta: { managed_by: 'medagent', embedder: spec.embedder ?? null },
     template: {
       settings: {
         number_of_shards: spec.shards ?? 1,
@@ -44,7 +45,7 @@ export function indexTemplateRequest(spec: EsIndexSpec): estypes.IndicesPutIndex
       },
       mappings: {
         dynamic: 'strict',
-        _meta: { embedder: spec.embedder, dims: spec.dims },
+        _meta: { embedder: spec.embedder ?? null, dims: spec.dims ?? 0 },
         properties: {
           id: { type: 'keyword' },
           lang: { type: 'keyword' },
@@ -61,13 +62,17 @@ export function indexTemplateRequest(spec: EsIndexSpec): estypes.IndicesPutIndex
             },
           },
           guideline: { type: 'object', enabled: false },
-          [EMBEDDING_FIELD]: {
-            type: 'dense_vector',
-            dims: spec.dims,
-            index: true,
-            similarity: 'cosine',
-            index_options: { type: 'int8_hnsw' },
-          },
+          ...(spec.dims
+            ? {
+                [EMBEDDING_FIELD]: {
+                  type: 'dense_vector',
+                  dims: spec.dims,
+                  index: true,
+                  similarity: 'cosine',
+                  index_options: { type: 'int8_hnsw' },
+                } satisfies estypes.MappingDenseVectorProperty,
+              }
+            : {}),
         },
       },
     },
@@ -89,7 +94,11 @@ export function lexicalMatch(query: string, titleBoost?: number): estypes.QueryD
   return { multi_match: { query, type: 'most_fields', fields: lexicalFields(titleBoost) } };
 }
 
-export function lexicalQuery(query: string, f: SearchFilters | undefined, titleBoost?: number): estypes.QueryDslQueryContainer {
+export function lexicalQuery(
+  query: string,
+  f: SearchFilters | undefined,
+  titleBoost?: number,
+): estypes.QueryDslQueryContainer {
   return { bool: { must: [lexicalMatch(query, titleBoost)], filter: filterClauses(f) } };
 }
 
@@ -112,7 +121,13 @@ export function knnRetriever(p: KnnParams): estypes.KnnRetriever {
 
 const common = (index: string, size: number) => ({ index, size, _source: { excludes: SOURCE_EXCLUDES } });
 
-export function bm25SearchRequest(index: string, query: string, size: number, f: SearchFilters | undefined, titleBoost?: number): estypes.SearchRequest {
+export function bm25SearchRequest(
+  index: string,
+  query: string,
+  size: number,
+  f: SearchFilters | undefined,
+  titleBoost?: number,
+): estypes.SearchRequest {
   return { ...common(index, size), query: lexicalQuery(query, f, titleBoost) };
 }
 
@@ -129,8 +144,16 @@ export interface RrfParams {
 }
 
 /** One-request hybrid: the engine runs both retrievers and fuses them by RRF. */
-export function hybridSearchRequest(index: string, query: string, size: number, knn: KnnParams, rrf: RrfParams): estypes.SearchRequest {
-  const standard: estypes.RetrieverContainer = { standard: { query: lexicalQuery(query, knn.filters, rrf.titleBoost) } };
+export function hybridSearchRequest(
+  index: string,
+  query: string,
+  size: number,
+  knn: KnnParams,
+  rrf: RrfParams,
+): estypes.SearchRequest {
+  const standard: estypes.RetrieverContainer = {
+    standard: { query: lexicalQuery(query, knn.filters, rrf.titleBoost) },
+  };
   const dense: estypes.RetrieverContainer = { knn: knnRetriever(knn) };
   const wb = rrf.weights?.bm25 ?? 1;
   const wd = rrf.weights?.dense ?? 1;

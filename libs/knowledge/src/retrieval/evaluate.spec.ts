@@ -41,7 +41,13 @@ describe('evaluateRetrieval', () => {
   ];
 
   it.each(['bm25', 'dense', 'hybrid'] as const)('reports the standard figures in %s mode', async (mode) => {
-    const r = await evaluateRetrieval({ corpus: smallCorpus(), queries, mode, k: 10, options: { lsa: { dim: 8, minDf: 1 } } });
+    const r = await evaluateRetrieval({
+      corpus: smallCorpus(),
+      queries,
+      mode,
+      k: 10,
+      options: { lsa: { dim: 8, minDf: 1 } },
+    });
     expect(r).toMatchObject({ n: 4, mode, k: 10 });
     for (const m of [r.ndcg_at_10, r.recall_at_10, r.mrr]) {
       expect(m).toBeGreaterThanOrEqual(0);
@@ -56,9 +62,20 @@ describe('evaluateRetrieval', () => {
   it('loads corpus and queries from files and evaluates a fixed sample', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'medagent-eval-'));
     try {
-      fs.writeFileSync(path.join(dir, 'kb.jsonl'), smallCorpus().map((d) => JSON.stringify(d)).join('\n'));
+      fs.writeFileSync(
+        path.join(dir, 'kb.jsonl'),
+        smallCorpus()
+          .map((d) => JSON.stringify(d))
+          .join('\n'),
+      );
       fs.writeFileSync(path.join(dir, 'q.jsonl'), queries.map((q) => JSON.stringify(q)).join('\n'));
-      const r = await evaluateRetrieval({ corpus: path.join(dir, 'kb.jsonl'), queries: path.join(dir, 'q.jsonl'), mode: 'bm25', sample: 2, options: { embedder: null } });
+      const r = await evaluateRetrieval({
+        corpus: path.join(dir, 'kb.jsonl'),
+        queries: path.join(dir, 'q.jsonl'),
+        mode: 'bm25',
+        sample: 2,
+        options: { embedder: null },
+      });
       expect(r.n).toBe(2);
       expect(r.recall_at_10).toBe(1);
     } finally {

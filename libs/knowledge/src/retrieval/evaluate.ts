@@ -28,7 +28,10 @@ export interface RetrievalEvalResult {
   ndcg_at_10: number;
   recall_at_10: number;
   mrr: number;
+  /** Wall clock per search() call. */
   latency_ms: { p50: number; p99: number; mean: number };
+  /** CPU time of this process per call: on a shared machine wall-clock tails include waiting for a core. */
+  cpu_ms: { p50: number; p99: number };
   /** Time to build (or load) the index in this call; 0 for a retriever that was passed in ready. */
   build_ms: number;
   index_bytes?: number;
@@ -74,7 +77,6 @@ export async function evaluateRetrieval(input: RetrievalEvalInput): Promise<Retr
   if (queries.length === 0) throw new ContractViolationError('no queries to evaluate');
   let retriever = input.retriever;
   let build_ms = 0;
-  let index_bytes: number | undefined;
   if (!retriever) {
     const docs = typeof input.corpus === 'string' ? loadCorpus(input.corpus) : input.corpus;
     const embedded = new EmbeddedRetriever({ persist: false, ...input.options });
@@ -85,7 +87,7 @@ export async function evaluateRetrieval(input: RetrievalEvalInput): Promise<Retr
     retriever = embedded;
   }
   const stats = await retriever.stats();
-  index_bytes = stats.index?.bytes;
+  const index_bytes = stats.index?.bytes;
 
   const warmup = Math.min(input.warmup ?? 20, queries.length);
   for (let i = 0; i < warmup; i++) await retriever.search((queries[i] as EvalQuery).query, { k, mode });
@@ -94,10 +96,14 @@ export async function evaluateRetrieval(input: RetrievalEvalInput): Promise<Retr
   let recall = 0;
   let mrr = 0;
   const latencies: number[] = [];
+  const cpu: number[] = [];
   for (const q of queries) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const hits = await retriever.search(q.query, { k, mode });
     latencies.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
     const ranked = hits.map((h) => h.doc_id);
     const rel = new Set(q.relevant);
     ndcg += ndcgAt(ranked, rel);
@@ -117,6 +123,7 @@ export async function evaluateRetrieval(input: RetrievalEvalInput): Promise<Retr
       p99: round(percentile(latencies, 99), 3),
       mean: round(latencies.reduce((s, x) => s + x, 0) / n, 3),
     },
+    cpu_ms: { p50: round(percentile(cpu, 50), 3), p99: round(percentile(cpu, 99), 3) },
     build_ms: Math.round(build_ms),
     ...(index_bytes !== undefined ? { index_bytes } : {}),
   };

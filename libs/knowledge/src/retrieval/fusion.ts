@@ -28,7 +28,10 @@ export interface Fused<Id> {
   bestRank: number;
 }
 
-export function rrfFuse<Id extends string | number>(lists: ReadonlyArray<RankedList<Id>>, opts: RrfOptions = {}): Array<Fused<Id>> {
+export function rrfFuse<Id extends string | number>(
+  lists: ReadonlyArray<RankedList<Id>>,
+  opts: RrfOptions = {},
+): Array<Fused<Id>> {
   const k = opts.k ?? DEFAULT_RRF_K;
   const window = opts.window ?? Number.POSITIVE_INFINITY;
   const byId = new Map<Id, Fused<Id>>();

@@ -61,11 +61,18 @@ function writeTyped(file: string, arr: Typed): number {
   return buf.byteLength;
 }
 
-function readTyped<T extends Typed>(file: string, Ctor: { new (buf: ArrayBuffer, off: number, len: number): T; BYTES_PER_ELEMENT: number }): T {
+function readTyped<T extends Typed>(
+  file: string,
+  Ctor: { new (buf: ArrayBuffer, off: number, len: number): T; BYTES_PER_ELEMENT: number },
+): T {
   const buf = fs.readFileSync(file);
-  if (buf.byteLength % Ctor.BYTES_PER_ELEMENT !== 0) throw new ContractViolationError(`corrupt index file ${file}`);
+  if (buf.byteLength % Ctor.BYTES_PER_ELEMENT !== 0)
+    throw new ContractViolationError(`corrupt index file ${file}`);
   // Copy when the Buffer is not aligned for the element type (pooled small reads).
-  const ab = buf.byteOffset % Ctor.BYTES_PER_ELEMENT === 0 ? buf.buffer : buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+  const ab =
+    buf.byteOffset % Ctor.BYTES_PER_ELEMENT === 0
+      ? buf.buffer
+      : buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
   const off = ab === buf.buffer ? buf.byteOffset : 0;
   return new Ctor(ab as ArrayBuffer, off, buf.byteLength / Ctor.BYTES_PER_ELEMENT);
 }
@@ -136,7 +143,8 @@ export function loadIndex(dir: string, key: string): PersistedIndex | undefined 
       };
     }
     const n = manifest.doc_ids.length;
-    if (bm25.docLen.length !== n || (out.vectors && out.vectors.length !== n * manifest.dim)) return undefined;
+    if (bm25.docLen.length !== n || (out.vectors && out.vectors.length !== n * manifest.dim))
+      return undefined;
     return out;
   } catch {
     // A damaged index is rebuilt, not fatal: the corpus is the source of truth.
@@ -153,7 +161,12 @@ export function directoryBytes(dir: string): number {
 /** Bytes of the typed arrays an index holds in memory (vocabularies excluded). */
 export function memoryBytes(idx: PersistedIndex): number {
   const b = idx.bm25;
-  let n = b.offsets.byteLength + b.docs.byteLength + b.tfs.byteLength + b.docLen.byteLength + (idx.vectors?.byteLength ?? 0);
+  let n =
+    b.offsets.byteLength +
+    b.docs.byteLength +
+    b.tfs.byteLength +
+    b.docLen.byteLength +
+    (idx.vectors?.byteLength ?? 0);
   if (idx.lsa) n += idx.lsa.idf.byteLength + idx.lsa.components.byteLength + idx.lsa.sigma.byteLength;
   return n;
 }

@@ -50,7 +50,8 @@ export function orthonormalizeColumns(a: Float64Array, n: number, cols: number, 
       for (let p = 0; p < c; p++) {
         const po = p * n;
         const r = dot(a, po, a, co, n);
-        if (r !== 0) for (let i = 0; i < n; i++) a[co + i] = (a[co + i] as number) - r * (a[po + i] as number);
+        if (r !== 0)
+          for (let i = 0; i < n; i++) a[co + i] = (a[co + i] as number) - r * (a[po + i] as number);
       }
       const norm = Math.sqrt(dot(a, co, a, co, n));
       if (norm <= 1e-10 * Math.max(original[c] as number, 1e-300)) {
@@ -80,7 +81,10 @@ export function gram(a: Float64Array, n: number, cols: number): Float64Array {
  * exact to machine precision and tiny; LSA only needs it on the (dim+oversample)² sketch.
  * Returns eigenvalues descending and eigenvectors as the columns of a column-major matrix.
  */
-export function symmetricEigen(input: Float64Array, n: number): { values: Float64Array; vectors: Float64Array } {
+export function symmetricEigen(
+  input: Float64Array,
+  n: number,
+): { values: Float64Array; vectors: Float64Array } {
   const a = Float64Array.from(input);
   const v = new Float64Array(n * n);
   for (let i = 0; i < n; i++) v[i * n + i] = 1;

@@ -8,7 +8,8 @@ import { LsaEmbedder } from './lsa';
  */
 function plantedCorpus(docsPerTopic = 40, seed = 3): { texts: string[]; topic: number[]; vocab: string[][] } {
   const rnd = seededRandom(seed);
-  const word = (prefix: string, i: number) => `${prefix}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}x`;
+  const word = (prefix: string, i: number) =>
+    `${prefix}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}x`;
   const vocab = [0, 1, 2, 3].map((t) => Array.from({ length: 40 }, (_, i) => word(`t${'abcd'[t]}`, i)));
   const background = Array.from({ length: 200 }, (_, i) => word('bg', i));
   const texts: string[] = [];
@@ -41,10 +42,14 @@ describe('linear algebra', () => {
     const n = 50;
     const rnd = seededRandom(1);
     const a = Float64Array.from({ length: n * 4 }, () => rnd() - 0.5);
-    a.set(a.subarray(0, n).map((x) => 2 * x), 3 * n); // column 3 = 2 × column 0
+    a.set(
+      a.subarray(0, n).map((x) => 2 * x),
+      3 * n,
+    ); // column 3 = 2 × column 0
     orthonormalizeColumns(a, n, 4);
     const g = gram(a, n, 4);
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) expect(g[i * 4 + j]).toBeCloseTo(i === j ? 1 : 0, 10);
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 3; j++) expect(g[i * 4 + j]).toBeCloseTo(i === j ? 1 : 0, 10);
     expect(g[15]).toBe(0);
   });
 });
@@ -73,7 +78,9 @@ describe('LsaEmbedder', () => {
     const query = vocab[2]!.slice(0, 3).join(' ');
     const [qv] = await lsa.embed([query]);
     const vecs = await lsa.embed(texts);
-    const disjoint = texts.map((t, i) => ({ i, shares: vocab[2]!.slice(0, 3).some((w) => t.split(' ').includes(w)) })).filter((d) => !d.shares && topic[d.i] === 2);
+    const disjoint = texts
+      .map((t, i) => ({ i, shares: vocab[2]!.slice(0, 3).some((w) => t.split(' ').includes(w)) }))
+      .filter((d) => !d.shares && topic[d.i] === 2);
     expect(disjoint.length).toBeGreaterThan(5);
     const others = vecs.filter((_, i) => topic[i] !== 2).map((v) => cos(qv!, v));
     const maxOther = Math.max(...others);

@@ -85,7 +85,10 @@ export class LsaEmbedder implements FittableEmbedder {
   fitCounts(rows: ReadonlyArray<Map<string, number>>): void {
     const df = new Map<string, number>();
     for (const r of rows) for (const t of r.keys()) df.set(t, (df.get(t) ?? 0) + 1);
-    const terms = [...df.entries()].filter(([, n]) => n >= this.opts.minDf).map(([t]) => t).sort();
+    const terms = [...df.entries()]
+      .filter(([, n]) => n >= this.opts.minDf)
+      .map(([t]) => t)
+      .sort();
     const vocab = new Map(terms.map((t, i) => [t, i]));
     const n = rows.length;
     const idf = new Float32Array(terms.length);
@@ -105,7 +108,9 @@ export class LsaEmbedder implements FittableEmbedder {
 
   loadState(state: LsaState): void {
     if (state.components.length !== state.terms.length * this.dim) {
-      throw new ContractViolationError(`LSA state has ${state.components.length} loadings, expected ${state.terms.length}×${this.dim}`);
+      throw new ContractViolationError(
+        `LSA state has ${state.components.length} loadings, expected ${state.terms.length}×${this.dim}`,
+      );
     }
     this.state = state;
     this.vocab = new Map(state.terms.map((t, i) => [t, i]));
@@ -209,7 +214,8 @@ function csrTimes(x: DocTermMatrix, dense: Float64Array, l: number): Float64Arra
     const yOff = c * n;
     for (let i = 0; i < n; i++) {
       let s = 0;
-      for (let p = rowPtr[i] as number, e = rowPtr[i + 1] as number; p < e; p++) s += (vals[p] as number) * (dense[dOff + (cols[p] as number)] as number);
+      for (let p = rowPtr[i] as number, e = rowPtr[i + 1] as number; p < e; p++)
+        s += (vals[p] as number) * (dense[dOff + (cols[p] as number)] as number);
       y[yOff + i] = s;
     }
   }

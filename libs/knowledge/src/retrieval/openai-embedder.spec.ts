@@ -1,6 +1,11 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, ModelBadResponseError, ModelRateLimitedError, ModelUnavailableError } from '@medagent/contracts';
+import {
+  ConfigError,
+  ModelBadResponseError,
+  ModelRateLimitedError,
+  ModelUnavailableError,
+} from '@medagent/contracts';
 import { OpenAIEmbedder } from './openai-embedder';
 
 /** A local OpenAI-compatible /v1/embeddings endpoint (what TEI, vLLM and Ollama expose). */
@@ -10,13 +15,19 @@ interface Call {
   body: { model: string; input: string[]; encoding_format?: string; dimensions?: number };
 }
 
-async function server(handler: (c: Call) => { status: number; body: unknown; headers?: Record<string, string> }) {
+async function server(
+  handler: (c: Call) => { status: number; body: unknown; headers?: Record<string, string> },
+) {
   const calls: Call[] = [];
   const srv = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
-      const call: Call = { path: req.url ?? '', auth: req.headers.authorization, body: JSON.parse(raw) as Call['body'] };
+      const call: Call = {
+        path: req.url ?? '',
+        auth: req.headers.authorization,
+        body: JSON.parse(raw) as Call['body'],
+      };
       calls.push(call);
       const out = handler(call);
       res.writeHead(out.status, { 'content-type': 'application/json', ...out.headers });
@@ -34,7 +45,13 @@ const fake = (c: Call) => ({
   body: {
     object: 'list',
     model: c.body.model,
-    data: c.body.input.map((t, index) => ({ object: 'embedding', index, embedding: [t.length, (t.match(/a/g) ?? []).length, 1] })).reverse(),
+    data: c.body.input
+      .map((t, index) => ({
+        object: 'embedding',
+        index,
+        embedding: [t.length, (t.match(/a/g) ?? []).length, 1],
+      }))
+      .reverse(),
     usage: { prompt_tokens: 1, total_tokens: 1 },
   },
 });
@@ -43,7 +60,13 @@ describe('OpenAIEmbedder (real openai SDK against a local server)', () => {
   it('batches, asks for floats, restores input order and L2-normalises', async () => {
     const s = await server(fake);
     try {
-      const e = new OpenAIEmbedder({ baseURL: s.url, model: 'bge-m3', dim: 3, batchSize: 2, apiKey: 'k-test' });
+      const e = new OpenAIEmbedder({
+        baseURL: s.url,
+        model: 'bge-m3',
+        dim: 3,
+        batchSize: 2,
+        apiKey: 'k-test',
+      });
       const out = await e.embed(['aaa', 'b', 'ab', '']);
       expect(s.calls.map((c) => [c.path, c.body.input])).toEqual([
         ['/v1/embeddings', ['aaa', 'b']],
@@ -65,7 +88,12 @@ describe('OpenAIEmbedder (real openai SDK against a local server)', () => {
   it('sends `dimensions` only when asked', async () => {
     const s = await server(fake);
     try {
-      await new OpenAIEmbedder({ baseURL: s.url, model: 'text-embedding-3-small', dim: 3, sendDimensions: true }).embed(['x']);
+      await new OpenAIEmbedder({
+        baseURL: s.url,
+        model: 'text-embedding-3-small',
+        dim: 3,
+        sendDimensions: true,
+      }).embed(['x']);
       expect(s.calls[0]!.body.dimensions).toBe(3);
     } finally {
       await s.close();
@@ -73,15 +101,26 @@ describe('OpenAIEmbedder (real openai SDK against a local server)', () => {
   });
 
   it('rejects vectors of the wrong size or count', async () => {
-    const s = await server((c) => ({ status: 200, body: { object: 'list', model: 'm', data: c.body.input.map((_, index) => ({ object: 'embedding', index, embedding: [1, 2] })) } }));
+    const s = await server((c) => ({
+      status: 200,
+      body: {
+        object: 'list',
+        model: 'm',
+        data: c.body.input.map((_, index) => ({ object: 'embedding', index, embedding: [1, 2] })),
+      },
+    }));
     try {
-      await expect(new OpenAIEmbedder({ baseURL: s.url, model: 'm', dim: 3 }).embed(['x'])).rejects.toBeInstanceOf(ModelBadResponseError);
+      await expect(
+        new OpenAIEmbedder({ baseURL: s.url, model: 'm', dim: 3 }).embed(['x']),
+      ).rejects.toBeInstanceOf(ModelBadResponseError);
     } finally {
       await s.close();
     }
     const s2 = await server(() => ({ status: 200, body: { object: 'list', model: 'm', data: [] } }));
     try {
-      await expect(new OpenAIEmbedder({ baseURL: s2.url, model: 'm', dim: 3 }).embed(['x'])).rejects.toThrow(/0 embeddings for 1 inputs/);
+      await expect(new OpenAIEmbedder({ baseURL: s2.url, model: 'm', dim: 3 }).embed(['x'])).rejects.toThrow(
+        /0 embeddings for 1 inputs/,
+      );
     } finally {
       await s2.close();
     }
@@ -97,15 +136,30 @@ describe('OpenAIEmbedder (real openai SDK against a local server)', () => {
     );
     try {
       const opts = { baseURL: s.url, dim: 3, maxRetries: 0 };
-      const limited = await new OpenAIEmbedder({ ...opts, model: 'limited' }).embed(['x']).catch((e: unknown) => e);
+      const limited = await new OpenAIEmbedder({ ...opts, model: 'limited' })
+        .embed(['x'])
+        .catch((e: unknown) => e);
       expect(limited).toBeInstanceOf(ModelRateLimitedError);
       expect(limited).toMatchObject({ retryable: true, retryAfterMs: 7000 });
-      await expect(new OpenAIEmbedder({ ...opts, model: 'broken' }).embed(['x'])).rejects.toMatchObject({ code: 'MODEL_UNAVAILABLE', retryable: true });
-      await expect(new OpenAIEmbedder({ ...opts, model: 'other' }).embed(['x'])).rejects.toBeInstanceOf(ConfigError);
+      await expect(new OpenAIEmbedder({ ...opts, model: 'broken' }).embed(['x'])).rejects.toMatchObject({
+        code: 'MODEL_UNAVAILABLE',
+        retryable: true,
+      });
+      await expect(new OpenAIEmbedder({ ...opts, model: 'other' }).embed(['x'])).rejects.toBeInstanceOf(
+        ConfigError,
+      );
     } finally {
       await s.close();
     }
-    await expect(new OpenAIEmbedder({ baseURL: 'http://127.0.0.1:9/v1', model: 'm', dim: 3, maxRetries: 0, timeoutMs: 2000 }).embed(['x'])).rejects.toBeInstanceOf(ModelUnavailableError);
+    await expect(
+      new OpenAIEmbedder({
+        baseURL: 'http://127.0.0.1:9/v1',
+        model: 'm',
+        dim: 3,
+        maxRetries: 0,
+        timeoutMs: 2000,
+      }).embed(['x']),
+    ).rejects.toBeInstanceOf(ModelUnavailableError);
   });
 
   it('validates its configuration', () => {

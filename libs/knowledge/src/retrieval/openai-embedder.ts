@@ -1,5 +1,11 @@
 import OpenAI from 'openai';
-import { ConfigError, MedagentError, ModelBadResponseError, ModelRateLimitedError, ModelUnavailableError } from '@medagent/contracts';
+import {
+  ConfigError,
+  MedagentError,
+  ModelBadResponseError,
+  ModelRateLimitedError,
+  ModelUnavailableError,
+} from '@medagent/contracts';
 import { l2normalize } from './dense';
 import type { Embedder } from './types';
 
@@ -32,7 +38,8 @@ export class OpenAIEmbedder implements Embedder {
 
   constructor(private readonly opts: OpenAIEmbedderOptions) {
     if (!opts.model) throw new ConfigError('OpenAIEmbedder needs a model name');
-    if (!Number.isInteger(opts.dim) || opts.dim < 1) throw new ConfigError(`OpenAIEmbedder dim must be a positive integer, got ${opts.dim}`);
+    if (!Number.isInteger(opts.dim) || opts.dim < 1)
+      throw new ConfigError(`OpenAIEmbedder dim must be a positive integer, got ${opts.dim}`);
     this.dim = opts.dim;
     this.batchSize = Math.max(1, opts.batchSize ?? 64);
     this.client =
@@ -71,14 +78,23 @@ export class OpenAIEmbedder implements Embedder {
     }
     const data = Array.isArray(res?.data) ? [...res.data] : [];
     if (data.length !== input.length) {
-      throw new ModelBadResponseError(`${this.opts.model}: ${data.length} embeddings for ${input.length} inputs`);
+      throw new ModelBadResponseError(
+        `${this.opts.model}: ${data.length} embeddings for ${input.length} inputs`,
+      );
     }
     // The API does not promise response order; `index` does.
     data.sort((a, b) => a.index - b.index);
     return data.map((d, i) => {
       const v = d.embedding as unknown;
-      if (d.index !== i || !Array.isArray(v) || v.length !== this.dim || v.some((x) => typeof x !== 'number' || !Number.isFinite(x))) {
-        throw new ModelBadResponseError(`${this.opts.model}: embedding ${i} is not a finite ${this.dim}-dimensional vector`);
+      if (
+        d.index !== i ||
+        !Array.isArray(v) ||
+        v.length !== this.dim ||
+        v.some((x) => typeof x !== 'number' || !Number.isFinite(x))
+      ) {
+        throw new ModelBadResponseError(
+          `${this.opts.model}: embedding ${i} is not a finite ${this.dim}-dimensional vector`,
+        );
       }
       return l2normalize(Float32Array.from(v as number[]));
     });
@@ -87,16 +103,27 @@ export class OpenAIEmbedder implements Embedder {
 
 function mapEmbeddingError(e: unknown, model: string): MedagentError {
   if (e instanceof MedagentError) return e;
-  if (e instanceof OpenAI.APIConnectionError) return new ModelUnavailableError(`${model}: embeddings endpoint unreachable: ${e.message}`, { cause: e });
+  if (e instanceof OpenAI.APIConnectionError)
+    return new ModelUnavailableError(`${model}: embeddings endpoint unreachable: ${e.message}`, { cause: e });
   if (e instanceof OpenAI.APIError) {
     const status = e.status ?? 0;
     if (status === 429) {
       const ra = Number(e.headers?.get('retry-after'));
-      return new ModelRateLimitedError(`${model}: embeddings rate limited`, { cause: e, ...(Number.isFinite(ra) && ra > 0 ? { retryAfterMs: ra * 1000 } : {}) });
+      return new ModelRateLimitedError(`${model}: embeddings rate limited`, {
+        cause: e,
+        ...(Number.isFinite(ra) && ra > 0 ? { retryAfterMs: ra * 1000 } : {}),
+      });
     }
-    if (status >= 500) return new ModelUnavailableError(`${model}: embeddings server error ${status}`, { cause: e });
-    if (status === 401 || status === 403 || status === 404) return new ConfigError(`${model}: embeddings request refused (${status}): ${e.message}`, { cause: e });
-    return new ModelBadResponseError(`${model}: embeddings request failed (${status}): ${e.message}`, { cause: e });
+    if (status >= 500)
+      return new ModelUnavailableError(`${model}: embeddings server error ${status}`, { cause: e });
+    if (status === 401 || status === 403 || status === 404)
+      return new ConfigError(`${model}: embeddings request refused (${status}): ${e.message}`, { cause: e });
+    return new ModelBadResponseError(`${model}: embeddings request failed (${status}): ${e.message}`, {
+      cause: e,
+    });
   }
-  return new ModelUnavailableError(`${model}: embeddings failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  return new ModelUnavailableError(
+    `${model}: embeddings failed: ${e instanceof Error ? e.message : String(e)}`,
+    { cause: e },
+  );
 }

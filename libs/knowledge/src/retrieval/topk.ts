@@ -25,7 +25,15 @@ export class TopK {
       this.ids[i] = id;
       while (i > 0) {
         const p = (i - 1) >> 1;
-        if (!TopK.worse(this.scores[i] as number, this.ids[i] as number, this.scores[p] as number, this.ids[p] as number)) break;
+        if (
+          !TopK.worse(
+            this.scores[i] as number,
+            this.ids[i] as number,
+            this.scores[p] as number,
+            this.ids[p] as number,
+          )
+        )
+          break;
         this.swap(i, p);
         i = p;
       }
@@ -40,7 +48,8 @@ export class TopK {
   /** Best first. */
   result(): Array<{ id: number; score: number }> {
     const out: Array<{ id: number; score: number }> = [];
-    for (let i = 0; i < this.size; i++) out.push({ id: this.ids[i] as number, score: this.scores[i] as number });
+    for (let i = 0; i < this.size; i++)
+      out.push({ id: this.ids[i] as number, score: this.scores[i] as number });
     return out.sort((a, b) => b.score - a.score || a.id - b.id);
   }
 
@@ -49,8 +58,26 @@ export class TopK {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;
-      if (l < this.size && TopK.worse(this.scores[l] as number, this.ids[l] as number, this.scores[m] as number, this.ids[m] as number)) m = l;
-      if (r < this.size && TopK.worse(this.scores[r] as number, this.ids[r] as number, this.scores[m] as number, this.ids[m] as number)) m = r;
+      if (
+        l < this.size &&
+        TopK.worse(
+          this.scores[l] as number,
+          this.ids[l] as number,
+          this.scores[m] as number,
+          this.ids[m] as number,
+        )
+      )
+        m = l;
+      if (
+        r < this.size &&
+        TopK.worse(
+          this.scores[r] as number,
+          this.ids[r] as number,
+          this.scores[m] as number,
+          this.ids[m] as number,
+        )
+      )
+        m = r;
       if (m === i) return;
       this.swap(i, m);
       i = m;

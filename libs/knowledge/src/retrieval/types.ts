@@ -75,7 +75,14 @@ export interface RetrieverStats {
   embedder?: string;
   kb_versions: string[];
   /** Embedded: 'built' or 'loaded' from disk; Elasticsearch: whether fusion runs in the engine. */
-  index?: { state: 'empty' | 'built' | 'loaded'; key?: string; dir?: string; build_ms?: number; load_ms?: number; bytes?: number };
+  index?: {
+    state: 'empty' | 'built' | 'loaded';
+    key?: string;
+    dir?: string;
+    build_ms?: number;
+    load_ms?: number;
+    bytes?: number;
+  };
   fusion?: 'engine' | 'client';
 }
 

@@ -3,7 +3,7 @@
 // knowledge / historical / negated / figurative (those stay PASS whatever the classifier says).
 import type { SuppressionReason } from '../types';
 import type { AnalyzeHints, PreRiskAnalysis, PreRiskGate } from '../prerisk/gate';
-import type { Classifier } from './model';
+import type { Classifier } from './logreg';
 
 /** Suppression reasons that veto a classifier-only escalation. */
 const VETO: ReadonlySet<string> = new Set<SuppressionReason>(['knowledge', 'historical', 'third_party_past', 'negated', 'figurative']);

@@ -17,6 +17,8 @@ export type BlindBatch = (typeof BLIND_BATCHES)[number];
 export interface LabelledCorpus {
   dev: PreRiskCase[];
   extra: PreRiskCase[];
+  /** Source group of each extra case (extra-1..extra-4). */
+  extraGroups: string[];
   blind: Record<BlindBatch, PreRiskCase[]>;
 }
 
@@ -24,15 +26,23 @@ export function loadCorpus(devPath: string = DEV_SET_PATH): LabelledCorpus {
   const blind = {} as Record<BlindBatch, PreRiskCase[]>;
   for (const b of BLIND_BATCHES) blind[b] = parsePreRiskCases(readFileSync(resolve(PRERISK_DIR, `blind-cases.${b}.jsonl`), 'utf8'));
   const dev = existsSync(devPath) ? parsePreRiskCases(readFileSync(devPath, 'utf8')) : [];
-  return { dev, extra: [...EXTRA_CASES, ...EXTRA_CASES_2, ...EXTRA_CASES_3, ...EXTRA_CASES_4], blind };
+  const extras = [EXTRA_CASES, EXTRA_CASES_2, EXTRA_CASES_3, EXTRA_CASES_4];
+  return {
+    dev,
+    extra: extras.flatMap((e) => [...e]),
+    extraGroups: extras.flatMap((e, i) => e.map(() => `extra-${i + 1}`)),
+    blind,
+  };
 }
 
 /** Everything except the held-out blind batch (and anything duplicating it). */
-export function trainingCases(c: LabelledCorpus, heldOut?: BlindBatch): PreRiskCase[] {
-  const all = [...c.dev, ...c.extra, ...BLIND_BATCHES.filter((b) => b !== heldOut).flatMap((b) => c.blind[b])];
-  if (heldOut === undefined) return all;
-  const held = c.blind[heldOut];
+export function trainingCases(c: LabelledCorpus, heldOut?: BlindBatch): { cases: PreRiskCase[]; groups: string[] } {
+  const kept = BLIND_BATCHES.filter((b) => b !== heldOut);
+  const cases = [...c.dev, ...c.extra, ...kept.flatMap((b) => c.blind[b])];
+  const groups = [...c.dev.map(() => 'dev'), ...c.extraGroups, ...kept.flatMap((b) => c.blind[b].map(() => `blind-${b}`))];
+  if (heldOut === undefined) return { cases, groups };
   const key = (t: string) => t.replace(/\s+/g, '').toLowerCase();
-  const hs = new Set(held.map((x) => key(x.text)));
-  return all.filter((x) => !hs.has(key(x.text)));
+  const hs = new Set(c.blind[heldOut].map((x) => key(x.text)));
+  const keep = cases.map((x) => !hs.has(key(x.text)));
+  return { cases: cases.filter((_, i) => keep[i]), groups: groups.filter((_, i) => keep[i]) };
 }

@@ -14,22 +14,35 @@ const EN_NEG = new Set(['no', 'not', 'denies', 'denied', 'deny', 'without', 'nev
 const ZH_NEG_WINDOW = 4;
 const EN_NEG_WINDOW = 3;
 
-function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a state after feeding s[from, to) into state h. */
+function feed(h: number, s: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
     h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+    h = Math.imul(h, FNV_PRIME);
   }
-  return (h >>> 0) & MASK;
+  return h;
 }
+
+const prefixState = (p: string): number => feed(FNV_OFFSET, p, 0, p.length);
+const P_CHAR = prefixState('c:');
+const P_NEG = prefixState('n:');
+const P_WORD = prefixState('w:');
+const P_NEGWORD = prefixState('nw:');
+const P_BIGRAM = prefixState('b:');
+const SPACE = 0x20;
 
 const isCjk = (c: number): boolean => (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf);
 
 /** Sorted, de-duplicated hashed feature indices of `text` (binary bag of features). */
 export function featurize(text: string): Int32Array {
   const n = normalizeText(text);
-  const keys: string[] = [];
-  // Chinese runs: char 1-3-grams; negation window copies as unigrams/bigrams.
+  const set = new Set<number>();
+  const add = (h: number) => set.add((h >>> 0) & MASK);
+  // Chinese runs: char 1-3-grams; negation-window copies as unigrams/bigrams.
+  const negAt = new Int8Array(n.length);
   let i = 0;
   while (i < n.length) {
     if (!isCjk(n.charCodeAt(i))) {
@@ -38,49 +51,45 @@ export function featurize(text: string): Int32Array {
     }
     let j = i;
     while (j < n.length && isCjk(n.charCodeAt(j))) j++;
-    const run = n.slice(i, j);
-    const negUntil = new Int8Array(run.length);
-    for (let k = 0; k < run.length; k++) {
+    for (let k = i; k < j; k++) {
       for (const cue of ZH_NEG) {
-        if (run.startsWith(cue, k)) {
+        if (n.startsWith(cue, k) && k + cue.length <= j) {
           const from = k + cue.length;
-          for (let w = from; w < Math.min(run.length, from + ZH_NEG_WINDOW); w++) negUntil[w] = 1;
+          for (let w = from; w < Math.min(j, from + ZH_NEG_WINDOW); w++) negAt[w] = 1;
           break;
         }
       }
     }
-    for (let k = 0; k < run.length; k++) {
-      const c1 = run[k] as string;
-      keys.push('c:' + c1);
-      if (k + 1 < run.length) keys.push('c:' + run.slice(k, k + 2));
-      if (k + 2 < run.length) keys.push('c:' + run.slice(k, k + 3));
-      if (negUntil[k] === 1) {
-        keys.push('n:' + c1);
-        if (k + 1 < run.length && negUntil[k + 1] === 1) keys.push('n:' + run.slice(k, k + 2));
+    for (let k = i; k < j; k++) {
+      const h1 = feed(P_CHAR, n, k, k + 1);
+      add(h1);
+      if (k + 1 < j) {
+        const h2 = feed(h1, n, k + 1, k + 2);
+        add(h2);
+        if (k + 2 < j) add(feed(h2, n, k + 2, k + 3));
+      }
+      if (negAt[k] === 1) {
+        const g1 = feed(P_NEG, n, k, k + 1);
+        add(g1);
+        if (k + 1 < j && negAt[k + 1] === 1) add(feed(g1, n, k + 1, k + 2));
       }
     }
     i = j;
   }
-  // English words: 1-2-grams; negated words replaced by "neg:" copies.
+  // English words: 1-2-grams; words in a negation window become "nw:" copies.
   const words = n.match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
   let negLeft = 0;
   let prev = '<s>';
   for (const w of words) {
-    if (EN_NEG.has(w)) {
-      negLeft = EN_NEG_WINDOW;
-      keys.push('w:' + w);
-      keys.push('b:' + prev + ' ' + w);
-      prev = w;
-      continue;
-    }
-    if (negLeft > 0) {
-      keys.push('nw:' + w);
-      negLeft--;
-    } else keys.push('w:' + w);
-    keys.push('b:' + prev + ' ' + w);
+    const negated = !EN_NEG.has(w) && negLeft > 0;
+    if (EN_NEG.has(w)) negLeft = EN_NEG_WINDOW;
+    else if (negated) negLeft--;
+    add(feed(negated ? P_NEGWORD : P_WORD, w, 0, w.length));
+    let b = feed(P_BIGRAM, prev, 0, prev.length);
+    b ^= SPACE;
+    b = Math.imul(b, FNV_PRIME);
+    add(feed(b, w, 0, w.length));
     prev = w;
   }
-  const set = new Set<number>();
-  for (const k of keys) set.add(fnv1a(k));
-  return Int32Array.from([...set].sort((a, b) => a - b));
+  return Int32Array.from(set).sort();
 }

@@ -3,12 +3,17 @@
 import type { PreRiskCase } from '../prerisk/evaluate';
 import type { PreRiskGate } from '../prerisk/gate';
 import { rulesView, type RulesView } from './combine';
-import { Classifier, DEFAULT_SEED, prng, trainModel, type ClassifierModel, type TrainOptions } from './model';
+import { Classifier, DEFAULT_SEED, prng, trainModel, type ClassifierModel, type TrainOptions } from './logreg';
 
 export interface CalibrationOptions extends TrainOptions {
   folds?: number;
   /** Target false-escalation rate of rules+classifier on out-of-fold training cases. */
   maxFer?: number;
+  /**
+   * Source group of each case (e.g. its batch). When given, calibration folds are the groups
+   * (leave-one-group-out), so the threshold is set on text written by unseen authors.
+   */
+  groups?: readonly string[];
 }
 
 /** Smallest threshold (0.01 grid) whose combined out-of-fold FER stays <= maxFer. */
@@ -33,9 +38,15 @@ export function trainClassifier(cases: readonly PreRiskCase[], gate: PreRiskGate
   const data = cases.map((c) => ({ text: c.text, escalate: c.expected === 'ESCALATE' }));
   const views = cases.map((c) => rulesView(gate.analyze(c.text)));
   const rand = prng(seed ^ 0x5eed);
-  const foldOf = data.map(() => Math.floor(rand() * folds));
+  let foldOf = data.map(() => Math.floor(rand() * folds));
+  let nFolds = folds;
+  if (opts.groups !== undefined) {
+    const names = [...new Set(opts.groups)];
+    foldOf = opts.groups.map((g) => names.indexOf(g));
+    nFolds = names.length;
+  }
   const oof = new Array<number>(data.length).fill(0);
-  for (let f = 0; f < folds; f++) {
+  for (let f = 0; f < nFolds; f++) {
     const m = new Classifier(trainModel(data.filter((_, i) => foldOf[i] !== f), { ...opts, seed: seed + f + 1 }));
     data.forEach((d, i) => {
       if (foldOf[i] === f) oof[i] = m.probability(d.text);

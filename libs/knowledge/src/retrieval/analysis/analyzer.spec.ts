@@ -20,7 +20,9 @@ describe('Analyzer', () => {
 
   it('handles mixed Chinese and English: Latin words are stemmed, CJK bigrammed, digits kept', () => {
     const t = defaultAnalyzer.tokens('2型糖尿病患者的HbA1c≥6.5%，with diabetic complications');
-    expect(t).toEqual(expect.arrayContaining(['2', '型糖', '糖尿', '尿病', 'hba1c', '6.5', 'diabet', 'complic']));
+    expect(t).toEqual(
+      expect.arrayContaining(['2', '型糖', '糖尿', '尿病', 'hba1c', '6.5', 'diabet', 'complic']),
+    );
     expect(t).not.toContain('with');
   });
 
@@ -29,7 +31,11 @@ describe('Analyzer', () => {
   });
 
   it('applies English stop words and possessives like the ES english analyzer', () => {
-    expect(defaultAnalyzer.tokens("The patient's symptoms are not specific")).toEqual(['patient', 'symptom', 'specif']);
+    expect(defaultAnalyzer.tokens("The patient's symptoms are not specific")).toEqual([
+      'patient',
+      'symptom',
+      'specif',
+    ]);
   });
 
   it('counts with a weight, so title terms can count more than body terms', () => {

@@ -23,7 +23,9 @@ export interface AnalyzerOptions {
 
 /** Lucene's EnglishAnalyzer stop set, so embedded and Elasticsearch BM25 agree. */
 export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
-  'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(' '),
+  'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(
+    ' ',
+  ),
 );
 
 const WORD = /[\p{L}\p{N}\p{M}]+(?:['’]\p{L}+|(?<=\p{N})\.\p{N}+)*/gu;
@@ -87,7 +89,7 @@ export class Analyzer {
       const w = m[0];
       let start = 0;
       let cjk: boolean | undefined;
-      for (let i = 0; i < w.length; ) {
+      for (let i = 0; i < w.length;) {
         const cp = w.codePointAt(i) as number;
         const width = cp > 0xffff ? 2 : 1;
         const isCjk = isCjkCodePoint(cp);

@@ -67,7 +67,9 @@ export const ES_RESPONSES = {
   created: (index: string) => ({ acknowledged: true, shards_acknowledged: true, index }),
   alreadyExists: (index: string) => ({
     error: {
-      root_cause: [{ type: 'resource_already_exists_exception', reason: `index [${index}/abc] already exists`, index }],
+      root_cause: [
+        { type: 'resource_already_exists_exception', reason: `index [${index}/abc] already exists`, index },
+      ],
       type: 'resource_already_exists_exception',
       reason: `index [${index}/abc] already exists`,
       index,
@@ -76,7 +78,13 @@ export const ES_RESPONSES = {
   }),
   rrfLicence: {
     error: {
-      root_cause: [{ type: 'security_exception', reason: 'current license is non-compliant for [Reciprocal Rank Fusion (RRF)]', 'license.expired.feature': 'Reciprocal Rank Fusion (RRF)' }],
+      root_cause: [
+        {
+          type: 'security_exception',
+          reason: 'current license is non-compliant for [Reciprocal Rank Fusion (RRF)]',
+          'license.expired.feature': 'Reciprocal Rank Fusion (RRF)',
+        },
+      ],
       type: 'security_exception',
       reason: 'current license is non-compliant for [Reciprocal Rank Fusion (RRF)]',
       'license.expired.feature': 'Reciprocal Rank Fusion (RRF)',
@@ -85,7 +93,14 @@ export const ES_RESPONSES = {
   },
   unknownRetriever: {
     error: {
-      root_cause: [{ type: 'parsing_exception', reason: 'Unknown key for a START_OBJECT in [retriever].', line: 1, col: 13 }],
+      root_cause: [
+        {
+          type: 'parsing_exception',
+          reason: 'Unknown key for a START_OBJECT in [retriever].',
+          line: 1,
+          col: 13,
+        },
+      ],
       type: 'parsing_exception',
       reason: 'Unknown key for a START_OBJECT in [retriever].',
       line: 1,
@@ -95,34 +110,76 @@ export const ES_RESPONSES = {
   },
   badQuery: {
     error: {
-      root_cause: [{ type: 'query_shard_exception', reason: 'failed to create query: field [embedding] has 3 dimensions, query vector has 4' }],
+      root_cause: [
+        {
+          type: 'query_shard_exception',
+          reason: 'failed to create query: field [embedding] has 3 dimensions, query vector has 4',
+        },
+      ],
       type: 'search_phase_execution_exception',
       reason: 'all shards failed',
     },
     status: 400,
   },
-  unavailable: { error: { root_cause: [], type: 'cluster_block_exception', reason: 'blocked by: [SERVICE_UNAVAILABLE/2/no master];' }, status: 503 },
+  unavailable: {
+    error: {
+      root_cause: [],
+      type: 'cluster_block_exception',
+      reason: 'blocked by: [SERVICE_UNAVAILABLE/2/no master];',
+    },
+    status: 503,
+  },
   count: (n: number) => ({ count: n, _shards: { total: 1, successful: 1, skipped: 0, failed: 0 } }),
   bulk: (ids: string[], failId?: string) => ({
     took: 4,
     errors: failId !== undefined,
     items: ids.map((id) =>
       id === failId
-        ? { index: { _index: 'medagent-kb', _id: id, status: 400, error: { type: 'document_parsing_exception', reason: '[1:2] failed to parse field [lang]' } } }
-        : { index: { _index: 'medagent-kb', _id: id, _version: 1, result: 'created', status: 201, _seq_no: 0, _primary_term: 1, _shards: { total: 1, successful: 1, failed: 0 } } },
+        ? {
+            index: {
+              _index: 'medagent-kb',
+              _id: id,
+              status: 400,
+              error: { type: 'document_parsing_exception', reason: '[1:2] failed to parse field [lang]' },
+            },
+          }
+        : {
+            index: {
+              _index: 'medagent-kb',
+              _id: id,
+              _version: 1,
+              result: 'created',
+              status: 201,
+              _seq_no: 0,
+              _primary_term: 1,
+              _shards: { total: 1, successful: 1, failed: 0 },
+            },
+          },
     ),
   }),
-  hits: (docs: Array<{ _id: string; _score: number; _source: unknown; highlight?: Record<string, string[]> }>) => ({
+  hits: (
+    docs: Array<{ _id: string; _score: number; _source: unknown; highlight?: Record<string, string[]> }>,
+  ) => ({
     took: 2,
     timed_out: false,
     _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
-    hits: { total: { value: docs.length, relation: 'eq' }, max_score: docs[0]?._score ?? null, hits: docs.map((d) => ({ _index: 'medagent-kb', ...d })) },
+    hits: {
+      total: { value: docs.length, relation: 'eq' },
+      max_score: docs[0]?._score ?? null,
+      hits: docs.map((d) => ({ _index: 'medagent-kb', ...d })),
+    },
   }),
   kbVersions: (versions: string[]) => ({
     took: 1,
     timed_out: false,
     _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
     hits: { total: { value: 12, relation: 'eq' }, max_score: null, hits: [] },
-    aggregations: { v: { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: versions.map((key) => ({ key, doc_count: 6 })) } },
+    aggregations: {
+      v: {
+        doc_count_error_upper_bound: 0,
+        sum_other_doc_count: 0,
+        buckets: versions.map((key) => ({ key, doc_count: 6 })),
+      },
+    },
   }),
 };

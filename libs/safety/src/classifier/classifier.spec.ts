@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { createPreRiskGate } from '../prerisk/gate';
+import { evaluatePreRisk } from '../prerisk/evaluate';
+import { DEV_SET_PATH, loadCorpus, trainingCases } from './corpus';
+import { Classifier, createCombinedGate, featurize, MODEL_PATH, shippedClassifier, trainClassifier, trainModel, type ClassifierModel } from './index';
+
+const rules = createPreRiskGate({ version: 'prerisk-2026.11.4' });
+
+describe('features', () => {
+  test('deterministic, sorted, negation-scoped', () => {
+    const a = featurize('没有胸痛 but no chest pain');
+    expect([...a]).toEqual([...featurize('没有胸痛 but no chest pain')]);
+    expect([...a]).toEqual([...a].sort((x, y) => x - y));
+    const plain = new Set(featurize('胸痛 chest pain'));
+    expect([...a].some((k) => !plain.has(k))).toBe(true);
+  });
+});
+
+describe('shipped model', () => {
+  const model = JSON.parse(readFileSync(MODEL_PATH, 'utf8')) as ClassifierModel;
+
+  test('is small and calibrated', () => {
+    expect(readFileSync(MODEL_PATH).length).toBeLessThan(1.5 * 1024 * 1024);
+    expect(model.threshold).toBeGreaterThan(0);
+    expect(model.threshold).toBeLessThan(1);
+  });
+
+  test('inference under 0.3 ms per message', () => {
+    const c = shippedClassifier();
+    const texts = loadCorpus().blind['5'].map((x) => x.text);
+    for (const t of texts) c.probability(t);
+    const t0 = performance.now();
+    for (let r = 0; r < 5; r++) for (const t of texts) c.probability(t);
+    expect((performance.now() - t0) / (5 * texts.length)).toBeLessThan(0.3);
+  });
+
+  (existsSync(DEV_SET_PATH) ? test : test.skip)('equals a fresh training run on all batches', () => {
+    const tr = trainingCases(loadCorpus());
+    expect(trainClassifier(tr.cases, rules, { groups: tr.groups })).toEqual(model);
+  });
+});
+
+describe('combination', () => {
+  const always = new Classifier({ ...trainModel([{ text: 'x', escalate: true }]), threshold: 0 });
+  const gate = createCombinedGate(rules, always, 'test-combined');
+
+  test('rules escalations are kept as they are', () => {
+    const text = '我爸刚才突然胸口像压了块大石头，左胳膊发麻，出冷汗';
+    const r = gate.evaluate(text);
+    expect(r.decision).toBe('ESCALATE');
+    expect(r.category).toBe(rules.evaluate(text).category);
+    expect(r.rules_version).toBe('test-combined');
+  });
+
+  test('suppressed (knowledge / historical / negated) messages stay PASS', () => {
+    for (const text of ['心梗的早期症状有哪些？', '我三年前得过一次脑梗，现在恢复得挺好', '没有胸痛，也没有呼吸困难，就是有点咳嗽']) {
+      const a = rules.analyze(text);
+      if (a.result.decision === 'PASS' && (a.result.suppressed ?? []).length > 0) expect(gate.evaluate(text).decision).toBe('PASS');
+    }
+  });
+});
+
+describe('leave-one-batch-out is reproducible (held-out batch 5)', () => {
+  const corpus = loadCorpus();
+  const tr = trainingCases(corpus, '5');
+  const model = trainClassifier(tr.cases, rules, { groups: tr.groups });
+  const held = corpus.blind['5'];
+  const base = evaluatePreRisk(held, rules);
+  const combined = evaluatePreRisk(held, createCombinedGate(rules, new Classifier(model)));
+
+  test('no held-out text is in the training fold', () => {
+    const heldTexts = new Set(held.map((c) => c.text));
+    expect(tr.cases.some((c) => heldTexts.has(c.text))).toBe(false);
+  });
+
+  test('held-out recall is at least the rules-only recall, per family too', () => {
+    expect(combined.escalate_recall).toBeGreaterThanOrEqual(base.escalate_recall);
+    for (const [f, s] of Object.entries(base.per_family)) expect(combined.per_family[f]?.recall).toBeGreaterThanOrEqual(s.recall);
+  });
+
+  (existsSync(DEV_SET_PATH) ? test : test.skip)('matches the figures recorded in PROMOTION.md', () => {
+    expect(model.threshold).toBe(0.54);
+    expect(Math.round(base.escalate_recall * 1000) / 1000).toBe(0.71);
+    expect(Math.round(combined.escalate_recall * 1000) / 1000).toBe(0.903);
+    expect(Math.round(combined.false_escalation_rate * 1000) / 1000).toBe(0.105);
+  });
+});
