@@ -19,6 +19,7 @@ import {
   buildWorkerPrompt,
   countMessageTokens,
   formatObservation,
+  TOKENIZER_NAME,
   type ChatMessage,
   type ChatModel,
 } from '@medagent/agent';
@@ -154,7 +155,7 @@ export async function benchPrompts(cases: PromptBenchCase[]): Promise<PromptBenc
     single_agent_tokens: single,
     ratio: Math.round((multi / Math.max(1, single)) * 1000) / 1000,
     per_component: per,
-    tokenizer: 'o200k_base (js-tiktoken)',
+    tokenizer: `${TOKENIZER_NAME} (js-tiktoken)`,
     method: 'multi = planner + worker model calls (offline model, real prompts) + synthesis prompt; single = one agent with all tools, same observations, 2 calls',
   };
 }
