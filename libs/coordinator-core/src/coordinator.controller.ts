@@ -56,7 +56,7 @@ export class CoordinatorController {
       const [stored] = await this.store.contributions(env.correlation_id, [p.task_id]);
       const rec = await this.store.get(env.correlation_id);
       if (!stored && rec && rec.status === 'dispatched')
-        throw new ConflictError(`contribution for ${p.task_id} not stored yet`, { retryAfterMs: 50 });
+        throw new ConflictError(`contribution for ${p.task_id} not stored yet`, { retryAfterMs: 2 });
       await this.orchestrator.onTaskCompleted(env);
     });
   }

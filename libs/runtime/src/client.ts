@@ -28,6 +28,20 @@ export interface AskResult {
 export class MedagentClient {
   constructor(private readonly bus: Bus) {}
 
+  // One result subscription per client, demultiplexed by request id: with many requests in
+  // flight, a subscription per request would deliver and decode every result N times.
+  private readonly waiters = new Map<string, (env: Envelope) => void>();
+  private shared?: Promise<Subscription>;
+  private results(): Promise<Subscription> {
+    this.shared ??= this.bus.subscribe('medagent.request.*.coordinator', (env) => this.waiters.get(env.correlation_id)?.(env));
+    return this.shared;
+  }
+
+  async close(): Promise<void> {
+    if (this.shared) await (await this.shared).unsubscribe();
+    this.shared = undefined;
+  }
+
   async ask(input: AskInput, opts: { onEvent?: (env: Envelope, subject: string) => void; timeoutMs?: number } = {}): Promise<AskResult> {
     const requestId = requestIdFor(input.user_id, input.idempotency_key);
     return withSpan('medagent.ask', { 'medagent.request_id': requestId }, async () => {
@@ -35,13 +49,11 @@ export class MedagentClient {
       let fail!: (e: Error) => void;
       const done = new Promise<AskResult>((res, rej) => ((settle = res), (fail = rej)));
       const subs: Subscription[] = [];
-      subs.push(
-        await this.bus.subscribe('medagent.request.*.coordinator', (env) => {
-          if (env.correlation_id !== requestId) return;
-          const p = env.payload as { record?: AskRecord };
-          if (p.record) settle({ status: env.event_type === 'request.completed' ? 'completed' : 'failed', record: p.record });
-        }),
-      );
+      this.waiters.set(requestId, (env) => {
+        const p = env.payload as { record?: AskRecord };
+        if (p.record) settle({ status: env.event_type === 'request.completed' ? 'completed' : 'failed', record: p.record });
+      });
+      await this.results();
       if (opts.onEvent) {
         const onEvent = opts.onEvent;
         subs.push(await this.bus.subscribe('medagent.>', (env, subject) => env.correlation_id === requestId && onEvent(env, subject)));
@@ -69,6 +81,7 @@ export class MedagentClient {
         return await done;
       } finally {
         clearTimeout(timer);
+        this.waiters.delete(requestId);
         await Promise.all(subs.map((s) => s.unsubscribe()));
       }
     }, { kind: SpanKind.PRODUCER });

@@ -36,13 +36,15 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
   const deps: ServiceDeps = { ...opts, bus, kv, memory, runtime, logLevels: opts.logLevels ?? false };
   const apps = new Map<ServiceId, INestMicroservice>();
   for (const name of opts.services ?? SERVICE_IDS) apps.set(name, await startService(name, deps));
+  const client = new MedagentClient(bus);
   return {
     bus,
     kv,
     memory,
-    client: new MedagentClient(bus),
+    client,
     apps,
     close: async () => {
+      await client.close();
       for (const app of [...apps.values()].reverse()) await app.close();
       await bus.close();
       await memory.close();

@@ -11,5 +11,4 @@ export { benchOrchestration, percentile, BENCH_QUESTION, type OrchestrationBench
 export { ServiceCluster, ServiceInstance, startCluster, repoRoot, type ClusterOptions, type StartSpec, type ExitInfo } from './testing/cluster';
 export { BusRecorder, waitUntil, type RecordedEvent, type RecordedDeadLetter } from './testing/recorder';
 export { startOtlpReceiver, checkTrace, parseOtlpJson, type OtlpReceiver, type ReceivedSpan, type TraceCheck } from './testing/otlp-receiver';
-export { startRedis, type RedisHandle } from './testing/redis';
 export { replayRequest, rerunTask, type TimelineLine, type RerunReport } from './ops/replay';

@@ -27,7 +27,7 @@ export function isServeTarget(x: string): x is ServeTarget {
  */
 export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRuntimeConfig()): Promise<RunningServices> {
   const names: ServiceId[] = target === 'all' ? [...SERVICE_IDS] : [target];
-  startTelemetry({ serviceName: target === 'all' ? 'medagent' : target, exporter: runtime.tracesExporter });
+  const telemetry = startTelemetry({ serviceName: target === 'all' ? 'medagent' : target, exporter: runtime.tracesExporter });
   const coordinator = names.includes('coordinator') ? loadCoordinatorConfig() : undefined;
   startMetrics();
   const infra = await connectInfra(runtime, target);
@@ -48,6 +48,8 @@ export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRu
     (stopping ??= (async () => {
       for (const app of [...apps.values()].reverse()) await app.close();
       await infra.close();
+      // Flush batched spans: without it the last seconds of traces are lost on SIGTERM.
+      await telemetry.shutdown();
     })());
   return { infra, apps, stop };
 }

@@ -21,9 +21,19 @@ function getEncoder(): Tiktoken {
 
 export const TOKENIZER_NAME = 'cl100k_base';
 
+// System prompts and tool schemas repeat on every step and task: count each distinct text once.
+const memo = new Map<string, number>();
+
 export function countTokens(text: string): number {
   if (text.length === 0) return 0;
-  return getEncoder().encode(text).length;
+  const hit = memo.get(text);
+  if (hit !== undefined) return hit;
+  const n = getEncoder().encode(text).length;
+  if (text.length > 64) {
+    if (memo.size > 2000) memo.clear();
+    memo.set(text, n);
+  }
+  return n;
 }
 
 // Per-message framing overhead as documented in OpenAI's cookbook for chat models.

@@ -12,8 +12,9 @@ export interface RedisServerHandle {
  * Starts a private redis-server on a free loopback port (no persistence), or uses
  * REDIS_URL when set. A missing binary is an error: integration tests never skip.
  */
-export async function startRedisServer(): Promise<RedisServerHandle> {
-  const external = process.env['REDIS_URL'];
+export async function startRedisServer(opts: { private?: boolean } = {}): Promise<RedisServerHandle> {
+  // `private`: a test that stops Redis must own it, so REDIS_URL is ignored.
+  const external = opts.private ? undefined : process.env['REDIS_URL'];
   if (external) {
     const port = Number(new URL(external).port || 6379);
     return { url: external, port, stop: async () => undefined };

@@ -6,7 +6,7 @@ import { startEmbedded } from '../embedded';
 import { startCluster, type ServiceCluster } from '../testing/cluster';
 import { checkTrace, startOtlpReceiver, type OtlpReceiver } from '../testing/otlp-receiver';
 import { BusRecorder } from '../testing/recorder';
-import { startRedis, type RedisHandle } from '../testing/redis';
+import { startRedisServer, type RedisServerHandle } from '@medagent/memory';
 
 /**
  * The five services as five OS processes over a real nats-server (JetStream + KV) and a
@@ -37,7 +37,7 @@ function shapeOf(v: unknown, path = '$', out = new Set<string>()): Set<string> {
 
 describe('five services as separate processes (NATS JetStream + Redis + OTLP)', () => {
   let nats: NatsServerHandle;
-  let redis: RedisHandle;
+  let redis: RedisServerHandle;
   let otlp: OtlpReceiver;
   let cluster: ServiceCluster;
   let bus: JetStreamBus;
@@ -48,7 +48,7 @@ describe('five services as separate processes (NATS JetStream + Redis + OTLP)', 
   beforeAll(async () => {
     nats = await startNatsServer({ jetstream: true });
     // Private: scenario (e) stops it.
-    redis = await startRedis({ private: true });
+    redis = await startRedisServer({ private: true });
     otlp = await startOtlpReceiver();
     cluster = await startCluster(
       {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ServiceId } from '@medagent/contracts';
 
@@ -23,6 +24,13 @@ export interface ClusterOptions {
   stopTimeoutMs?: number;
   /** Run `tools/build.js` once before the first spawn (default true), so N processes do not all compile. */
   build?: boolean;
+  /**
+   * How instances are launched: `bin` = `node bin/medagent.js serve <name>` (the real launcher,
+   * which recompiles dist/ first when sources changed); `dist` = the compiled CLI directly.
+   * Default: `bin` for start(), `dist` for restart(), so a restarted process runs the same
+   * build as its peers even if the tree changed (or stopped compiling) meanwhile.
+   */
+  launcher?: 'bin' | 'dist';
   /** Every stderr line of every instance (debugging). */
   onLine?: (instance: ServiceInstance, line: string) => void;
 }
@@ -32,6 +40,7 @@ export interface StartSpec {
   /** How many instances of this service (default 1); instances of one worker share its durable. */
   instances?: number;
   env?: Env;
+  launcher?: 'bin' | 'dist';
 }
 
 export interface ExitInfo {
@@ -99,14 +108,27 @@ export function repoRoot(from = __dirname): string {
   }
 }
 
-function runBuild(root: string): Promise<{ status: number | null; output: string }> {
+/**
+ * Runs the launcher's own build step once (compile dist/ when sources changed). `stale` is
+ * whether dist/ would still be rebuilt by every launched process afterwards (the build
+ * failed before tsc wrote its stamp): then starting N processes would only run N compiles.
+ */
+function runBuild(root: string): Promise<{ status: number | null; stale: boolean; output: string }> {
+  const script = `const b = require(${JSON.stringify(join(root, 'tools', 'build.js'))});
+const status = b.build({ quiet: true });
+process.stdout.write('\\n@@' + JSON.stringify({ status, stale: b.isStale() }));`;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'tools', 'build.js')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    child.once('error', (e) => resolve({ status: 1, output: `${output}\n${e.message}` }));
-    child.once('exit', (status) => resolve({ status, output }));
+    child.once('error', (e) => resolve({ status: 1, stale: true, output: `${output}\n${e.message}` }));
+    child.once('exit', (code) => {
+      const at = output.lastIndexOf('\n@@');
+      if (at < 0) return resolve({ status: code ?? 1, stale: true, output });
+      const r = JSON.parse(output.slice(at + 3)) as { status: number; stale: boolean };
+      resolve({ ...r, output: output.slice(0, at) });
+    });
   });
 }
 
@@ -115,6 +137,7 @@ export class ServiceCluster {
   private readonly all: ServiceInstance[] = [];
   private readonly counters = new Map<ServiceId, number>();
   private built?: Promise<void>;
+  private preload?: string;
   private buildOutput = '';
   /** How long the pre-spawn build check/compile took (ms), once it ran. */
   buildMs?: number;
@@ -145,7 +168,9 @@ export class ServiceCluster {
   async start(specs: StartSpec | StartSpec[]): Promise<ServiceInstance[]> {
     await this.ensureBuilt();
     const list = Array.isArray(specs) ? specs : [specs];
-    const spawned = list.flatMap((s) => Array.from({ length: s.instances ?? 1 }, () => this.spawnOne(s.name, s.env ?? {})));
+    const spawned = list.flatMap((s) =>
+      Array.from({ length: s.instances ?? 1 }, () => this.spawnOne(s.name, s.env ?? {}, s.launcher ?? this.opts.launcher ?? 'bin')),
+    );
     const results = await Promise.allSettled(spawned.map((i) => this.whenReady(i)));
     const failed = results.map((r, k) => ({ r, i: spawned[k] as ServiceInstance })).filter((x) => x.r.status === 'rejected');
     if (failed.length) {
@@ -181,7 +206,7 @@ export class ServiceCluster {
   /** Stops (if still running) and starts a fresh instance of the same service; `env` is merged over the old one. */
   async restart(inst: ServiceInstance, opts: { env?: Env; signal?: NodeJS.Signals } = {}): Promise<ServiceInstance> {
     if (inst.running) await this.kill(inst, opts.signal ?? 'SIGTERM');
-    const [next] = await this.start({ name: inst.name, env: { ...inst.env, ...opts.env } });
+    const [next] = await this.start({ name: inst.name, env: { ...inst.env, ...opts.env }, launcher: this.opts.launcher ?? 'dist' });
     return next as ServiceInstance;
   }
 
@@ -189,6 +214,7 @@ export class ServiceCluster {
   async stopAll(): Promise<void> {
     await Promise.all(this.live().map((i) => this.stop(i)));
     process.removeListener('exit', this.killOnExit);
+    if (this.preload) rmSync(dirname(this.preload), { recursive: true, force: true });
   }
 
   /** One line: build time and each instance's time to ready (start-up cost on a loaded machine). */
@@ -209,16 +235,30 @@ export class ServiceCluster {
 
   private ensureBuilt(): Promise<void> {
     if (this.opts.build === false) return Promise.resolve();
-    // A failing typecheck elsewhere in the tree still emits dist/ (tsc without noEmitOnError);
-    // the output is kept for diagnostics and the instances' own readiness decides.
+    // A type error elsewhere usually still emits dist/ and stamps it (tsc without noEmitOnError):
+    // then the processes start and the output is kept for diagnostics. If dist/ stays stale,
+    // every launched process would compile again and fail: fail once, here, instead.
     const t0 = Date.now();
     return (this.built ??= runBuild(this.root).then((r) => {
       this.buildMs = Date.now() - t0;
       if (r.status !== 0) this.buildOutput = r.output;
+      if (r.status !== 0 && r.stale) {
+        throw new Error(`the workspace does not compile, so no service can start (bin/medagent.js refuses stale sources):\n${r.output.trim()}`);
+      }
     }));
   }
 
-  private spawnOne(name: ServiceId, extra: Env): ServiceInstance {
+  /** `node -r <preload> dist/apps/cli/src/main.js`: the launcher minus its build step. */
+  private distArgs(): string[] {
+    if (!this.preload) {
+      const dir = mkdtempSync(join(tmpdir(), 'medagent-cluster-'));
+      this.preload = join(dir, 'alias.js');
+      writeFileSync(this.preload, `require(${JSON.stringify(join(this.root, 'tools', 'alias.js'))}).register(${JSON.stringify(join(this.root, 'dist'))});\n`);
+    }
+    return ['-r', this.preload, join(this.root, 'dist', 'apps', 'cli', 'src', 'main.js')];
+  }
+
+  private spawnOne(name: ServiceId, extra: Env, launcher: 'bin' | 'dist'): ServiceInstance {
     const n = (this.counters.get(name) ?? 0) + 1;
     this.counters.set(name, n);
     const env: Env = {
@@ -235,7 +275,8 @@ export class ServiceCluster {
       if (v === undefined) delete childEnv[k];
       else childEnv[k] = v;
     }
-    const child = spawn(process.execPath, [join(this.root, 'bin', 'medagent.js'), 'serve', name], {
+    const entry = launcher === 'bin' ? [join(this.root, 'bin', 'medagent.js')] : this.distArgs();
+    const child = spawn(process.execPath, [...entry, 'serve', name], {
       cwd: this.root,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -23,18 +23,17 @@ export function waitUntil<T>(
   opts: { timeoutMs: number; label: string; subscribe: (wake: () => void) => () => void; describe?: () => string },
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let unsubscribe: (() => void) | undefined;
-    let timer: NodeJS.Timeout | undefined;
     let settled = false;
+    let armed = false;
     const finish = (fn: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      unsubscribe?.();
+      unsubscribe();
       fn();
     };
     const evaluate = () => {
-      if (settled) return;
+      if (settled || !armed) return;
       try {
         const v = check();
         if (v) finish(() => resolve(v));
@@ -42,11 +41,12 @@ export function waitUntil<T>(
         finish(() => reject(e instanceof Error ? e : new Error(String(e))));
       }
     };
-    timer = setTimeout(
+    const timer = setTimeout(
       () => finish(() => reject(new Error(`timed out after ${opts.timeoutMs} ms waiting for ${opts.label}${opts.describe ? `\n${opts.describe()}` : ''}`))),
       opts.timeoutMs,
     );
-    unsubscribe = opts.subscribe(evaluate);
+    const unsubscribe = opts.subscribe(evaluate);
+    armed = true;
     evaluate();
   });
 }

@@ -1,0 +1,130 @@
+import { JetStreamBus, startNatsServer, type NatsServerHandle } from '@medagent/bus';
+import { buildEvent, dlqSubjectFor, requestIdFor, subjectFor } from '@medagent/contracts';
+import { MedagentClient, type AskResult } from '../client';
+import { startCluster, type ServiceCluster } from '../testing/cluster';
+import { BusRecorder } from '../testing/recorder';
+
+/**
+ * Dead letters and deadlines across processes: poison bytes on a work subject, a message
+ * whose handler keeps failing, and a task nobody answers. No research worker runs here.
+ */
+const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
+const TASK_DEADLINE_MS = 4000;
+
+describe('dead letters and deadlines with services as separate processes', () => {
+  let nats: NatsServerHandle;
+  let cluster: ServiceCluster;
+  let bus: JetStreamBus;
+  let rec: BusRecorder;
+  let client: MedagentClient;
+  const diag = () => cluster?.diagnostics() ?? '';
+  const ask = (user: string): { requestId: string; result: Promise<AskResult> } => {
+    const key = `k-${user}`;
+    const requestId = requestIdFor(user, key);
+    const result = client
+      .ask({ message: SEED, user_id: user, session_id: `s-${user}`, idempotency_key: key, channel: 'nats' }, { timeoutMs: 60_000 })
+      .catch((e: Error) => {
+        throw new Error(`${e.message}\n${diag()}`);
+      });
+    // Marked handled here: a test that fails early must not leave an unhandled rejection behind.
+    result.catch(() => undefined);
+    return { requestId, result };
+  };
+
+  beforeAll(async () => {
+    nats = await startNatsServer({ jetstream: true });
+    cluster = await startCluster(
+      { natsUrl: nats.url, env: { MEDAGENT_MODEL: 'fake', MEDAGENT_FAKE_MODEL_LATENCY_MS: '0' } },
+      [
+        // One attempt per task and a short deadline: a task nobody answers settles quickly.
+        { name: 'coordinator', env: { MEDAGENT_TASK_DEADLINE_MS: String(TASK_DEADLINE_MS), MEDAGENT_MAX_TASK_ATTEMPTS: '1' } },
+        { name: 'lead' },
+        { name: 'worker-triage' },
+        { name: 'worker-consultation' },
+      ],
+    );
+    bus = await JetStreamBus.connect({ servers: nats.url, name: 'it-deadletters', watchAdvisories: false });
+    rec = await BusRecorder.start(bus);
+    client = new MedagentClient(bus);
+    process.stderr.write(`[deadletters.spec] ${cluster.summary()}\n`);
+  }, 240_000);
+
+  afterAll(async () => {
+    await rec?.stop();
+    await bus?.close();
+    await cluster?.stopAll();
+    await nats?.stop();
+  }, 60_000);
+
+  it('(c1) poison bytes on medagent.task.assigned.triage reach the dead-letter subject as CONTRACT_VIOLATION; the worker keeps serving', async () => {
+    const subject = subjectFor('task.assigned', 'triage');
+    expect(subject).toBe('medagent.task.assigned.triage');
+    const notJson = new TextEncoder().encode('\u0000not an envelope {');
+    const notEnvelope = new TextEncoder().encode(JSON.stringify({ event_type: 'task.assigned', hello: 'world' }));
+    await bus.publishRaw(subject, notJson, { msgId: 'poison-1' });
+    await bus.publishRaw(subject, notEnvelope, { msgId: 'poison-2' });
+    const first = await rec.waitForDeadLetter((d) => d.raw?.includes('not an envelope') === true, 30_000, 'dead letter of the non-JSON bytes', diag);
+    const second = await rec.waitForDeadLetter((d) => d.raw?.includes('"hello"') === true, 30_000, 'dead letter of the invalid envelope', diag);
+    for (const { dl } of [first, second]) {
+      expect(dl).toMatchObject({ code: 'CONTRACT_VIOLATION', original_subject: subject, deliveries: 1 });
+      expect(dl.reason.length).toBeGreaterThan(0);
+      expect(dl.envelope).toBeUndefined();
+    }
+    expect(first.dl.reason).toMatch(/JSON/);
+    // Stored in the DLQ stream under its own prefix, not only seen on the wire.
+    const stored = await bus.nc.request(`$JS.API.STREAM.INFO.MEDAGENT_DLQ`, new Uint8Array(0)).then((m) => m.json<{ state: { subjects?: unknown; messages: number } }>());
+    expect(stored.state.messages).toBeGreaterThanOrEqual(2);
+    expect(dlqSubjectFor(subject)).toBe('medagent_dlq.medagent.task.assigned.triage');
+
+    // The triage worker is still alive and still takes work after the poison.
+    expect(cluster.live('worker-triage')).toHaveLength(1);
+  }, 60_000);
+
+  it('(c2) a message whose handler keeps failing is dead-lettered with MAX_DELIVERIES after the delivery limit', async () => {
+    // A task.completed whose artifact never arrives: the coordinator's handler answers each
+    // delivery with a retryable CONFLICT ("contribution not stored yet") until its limit (5).
+    const { requestId, result } = ask('u-c2');
+    const assigned = await rec.waitFor(
+      (e) => e.env.correlation_id === requestId && e.env.event_type === 'task.assigned' && e.subject === subjectFor('task.assigned', 'research'),
+      30_000,
+      'task.assigned for research',
+      diag,
+    );
+    const forged = buildEvent({
+      type: 'task.completed',
+      correlation_id: requestId,
+      task_id: assigned.env.task_id!,
+      producer: 'worker-research',
+      payload: { task_id: assigned.env.task_id!, attempt: 1, duration_ms: 1, status: 'complete' },
+    });
+    await bus.publish(subjectFor('task.completed', 'research'), forged, { msgId: `forged:${requestId}` });
+    const { dl } = await rec.waitForDeadLetter((d) => d.event_id === forged.event_id, 30_000, 'MAX_DELIVERIES dead letter', diag);
+    expect(dl.code).toBe('MAX_DELIVERIES');
+    expect(dl.deliveries).toBe(5);
+    expect(dl.original_subject).toBe('medagent.task.completed.research');
+    expect(dl.correlation_id).toBe(requestId);
+    expect(dl.reason).toMatch(/max deliveries \(5\) exhausted.*not stored yet/);
+    expect(dl.envelope?.event_id).toBe(forged.event_id);
+    // The request is unharmed by it: it still ends (at the deadline, without research).
+    const r = await result;
+    expect(r.record.tasks.find((t) => t.agent === 'research')?.status).toBe('failed');
+  }, 60_000);
+
+  it('(c3) a task whose worker never answers hits its deadline; the request completes with completeness < 1', async () => {
+    const { requestId, result } = ask('u-c3');
+    const r = await result;
+    expect(r.record.request_id).toBe(requestId);
+    expect(r.status).toBe('completed');
+    expect(r.record.completeness).toBeLessThan(1);
+    expect(r.record.completeness).toBeGreaterThan(0);
+    const research = r.record.tasks.find((t) => t.agent === 'research');
+    expect(research).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'DEADLINE_EXCEEDED', retryable: true } });
+    expect(r.record.tasks.filter((t) => t.status === 'completed').map((t) => t.agent).sort()).toEqual(['consultation', 'triage']);
+    expect(r.record.contributions).toHaveLength(2);
+    // Two of three contributions: the lead still synthesises; the record shows what is missing.
+    expect(['synthesis', 'partial']).toContain(r.record.answer?.exit);
+    const took = Date.parse(r.record.completed_at!) - Date.parse(r.record.created_at);
+    expect(took).toBeGreaterThanOrEqual(TASK_DEADLINE_MS - 200);
+    expect(rec.of(requestId, 'request.completed')).toHaveLength(1);
+  }, 60_000);
+});
