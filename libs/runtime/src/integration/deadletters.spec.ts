@@ -1,14 +1,14 @@
 import { JetStreamBus, startNatsServer, type NatsServerHandle } from '@medagent/bus';
-import { buildEvent, dlqSubjectFor, requestIdFor, subjectFor } from '@medagent/contracts';
-import { MedagentClient, type AskResult } from '../client';
+import { buildEvent, dlqSubjectFor, subjectFor } from '@medagent/contracts';
+import { MedagentClient } from '../client';
 import { startCluster, type ServiceCluster } from '../testing/cluster';
 import { BusRecorder } from '../testing/recorder';
+import { askSeed } from '../testing/seed';
 
 /**
  * Dead letters and deadlines across processes: poison bytes on a work subject, a message
  * whose handler keeps failing, and a task nobody answers. No research worker runs here.
  */
-const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
 const TASK_DEADLINE_MS = 4000;
 
 describe('dead letters and deadlines with services as separate processes', () => {
@@ -18,18 +18,7 @@ describe('dead letters and deadlines with services as separate processes', () =>
   let rec: BusRecorder;
   let client: MedagentClient;
   const diag = () => cluster?.diagnostics() ?? '';
-  const ask = (user: string): { requestId: string; result: Promise<AskResult> } => {
-    const key = `k-${user}`;
-    const requestId = requestIdFor(user, key);
-    const result = client
-      .ask({ message: SEED, user_id: user, session_id: `s-${user}`, idempotency_key: key, channel: 'nats' }, { timeoutMs: 60_000 })
-      .catch((e: Error) => {
-        throw new Error(`${e.message}\n${diag()}`);
-      });
-    // Marked handled here: a test that fails early must not leave an unhandled rejection behind.
-    result.catch(() => undefined);
-    return { requestId, result };
-  };
+  const ask = (user: string) => askSeed(client, user, { timeoutMs: 60_000, diag });
 
   beforeAll(async () => {
     nats = await startNatsServer({ jetstream: true });

@@ -1,15 +1,15 @@
 import { JetStreamBus, startNatsServer, type NatsServerHandle } from '@medagent/bus';
 import { payloadOf, requestIdFor } from '@medagent/contracts';
-import { MedagentClient, type AskResult } from '../client';
+import { MedagentClient } from '../client';
 import { startCluster, type ServiceCluster } from '../testing/cluster';
 import { BusRecorder } from '../testing/recorder';
+import { askSeed } from '../testing/seed';
 
 /**
  * Process failures over a real nats-server: a worker SIGKILLed mid-task (its task is
  * redelivered to another instance of the same durable) and the coordinator SIGKILLed
  * mid-request (a restarted instance resumes from the durable KV state).
  */
-const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
 const WORKER_LATENCY_MS = 1500;
 
 describe('failover with services as separate processes', () => {
@@ -19,19 +19,7 @@ describe('failover with services as separate processes', () => {
   let rec: BusRecorder;
   let client: MedagentClient;
   const diag = () => cluster?.diagnostics() ?? '';
-  /** Submits the seed question; the request id is known up front (idempotency key). */
-  const ask = (user: string): { requestId: string; result: Promise<AskResult> } => {
-    const key = `k-${user}`;
-    const requestId = requestIdFor(user, key);
-    const result = client
-      .ask({ message: SEED, user_id: user, session_id: `s-${user}`, idempotency_key: key, channel: 'nats' }, { timeoutMs: 90_000 })
-      .catch((e: Error) => {
-        throw new Error(`${e.message}\n${diag()}`);
-      });
-    // Marked handled here: a test that fails early must not leave an unhandled rejection behind.
-    result.catch(() => undefined);
-    return { requestId, result };
-  };
+  const ask = (user: string) => askSeed(client, user, { timeoutMs: 90_000, diag });
 
   beforeAll(async () => {
     nats = await startNatsServer({ jetstream: true });
