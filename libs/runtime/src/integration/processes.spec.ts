@@ -151,6 +151,32 @@ describe('five services as separate processes (NATS JetStream + Redis + OTLP)', 
     }
   }, 120_000);
 
+  it('(a2) the seed question over HTTP to the coordinator process: 202, then ?wait returns the completed record', async () => {
+    const coordinator = cluster.live('coordinator')[0];
+    if (!coordinator) throw new Error(`no coordinator\n${diag()}`);
+    // The HTTP line follows the ready line; wait for it with a deadline.
+    const until = Date.now() + 30_000;
+    let url: string | undefined;
+    while (!url && Date.now() < until) {
+      url = /http on (http:\/\/127\.0\.0\.1:\d+)/.exec(coordinator.stderr())?.[1];
+      if (!url) await new Promise((r) => setTimeout(r, 50));
+    }
+    if (!url) throw new Error(`coordinator printed no HTTP address\n${diag()}`);
+    const post = await fetch(`${url}/v1/consultations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'it-http-seed' },
+      body: JSON.stringify({ message: SEED, user_id: 'u-http', session_id: 's-http' }),
+    });
+    expect(post.status).toBe(202);
+    const { request_id } = (await post.json()) as { request_id: string };
+    const got = await fetch(`${url}/v1/consultations/${request_id}?wait=60`);
+    const body = (await got.json()) as { status: string; record: { contributions: unknown[]; plan: { tasks: { task_type: string; agent: string }[] }; answer: { exit: string } } };
+    expect(body.status).toBe('completed');
+    expect(new Set(body.record.plan.tasks.map((t) => `${t.task_type}→${t.agent}`))).toEqual(SEED_PLAN);
+    expect(body.record.contributions).toHaveLength(3);
+    expect(body.record.answer.exit).toBe('synthesis');
+  }, 90_000);
+
   it('(e) Redis stopped while the services run: requests still complete, and the record says memory.degraded', async () => {
     await redis.stop();
     const r = await client

@@ -263,6 +263,8 @@ export class ServiceCluster {
     this.counters.set(name, n);
     const env: Env = {
       MEDAGENT_HTTP_PORT: '0',
+      // Tests talk to loopback only.
+      MEDAGENT_HTTP_HOST: '127.0.0.1',
       ...this.opts.env,
       ...extra,
     };
