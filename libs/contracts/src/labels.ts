@@ -37,3 +37,8 @@ export const TASK_TYPE_ORDER: readonly TaskType[] = [
 export function byReadingOrder<T extends { task_type: TaskType }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => TASK_TYPE_ORDER.indexOf(a.task_type) - TASK_TYPE_ORDER.indexOf(b.task_type));
 }
+
+/** A contribution's text without its own leading "## heading" line (the exit adds the section heading). */
+export function sectionBody(text: string): string {
+  return text.trim().replace(/^##[^\n]*\n+/, '');
+}

@@ -18,6 +18,11 @@ import { TASK_TYPES, WORKER_ROLES, type TaskType, type WorkerRole } from './role
 export const LANGS = ['zh', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 
+/** A request's language, decided once at ingress (Chinese first: any CJK character ⇒ zh). */
+export function requestLang(text: string): Lang {
+  return /[\u3400-\u9fff]/.test(text) ? 'zh' : 'en';
+}
+
 export class TaskScopeDto {
   @IsString() @Length(1, 128) user_id!: string;
   @IsString() @Length(1, 128) session_id!: string;

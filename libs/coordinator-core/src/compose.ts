@@ -1,6 +1,7 @@
 import {
   TASK_TYPE_LABELS,
   byReadingOrder,
+  sectionBody,
   type Contribution,
   type Evidence,
   type Lang,
@@ -8,16 +9,12 @@ import {
   type TaskType,
 } from '@medagent/contracts';
 
-export function orderContributions(cs: Contribution[]): Contribution[] {
-  return byReadingOrder(cs);
-}
-
 /**
  * Formatting only (the coordinator does no clinical reasoning): used when synthesis is
  * unavailable — a timeout, or a complex plan that lost all but one contribution.
  */
 export function composePartial(cs: Contribution[], missing: TaskType[], lang: Lang): string {
-  const parts = orderContributions(cs).map((c) => `【${TASK_TYPE_LABELS[lang][c.task_type]}】\n${c.text.trim().replace(/^##[^\n]*\n+/, '')}`);
+  const parts = byReadingOrder(cs).map((c) => `【${TASK_TYPE_LABELS[lang][c.task_type]}】\n${sectionBody(c.text)}`);
   if (missing.length) {
     const names = missing.map((t) => TASK_TYPE_LABELS[lang][t]).join(lang === 'zh' ? '、' : ', ');
     parts.push(
@@ -37,7 +34,7 @@ export function errorText(lang: Lang): string {
 
 export function collectSources(cs: Contribution[], limit = 12): Evidence[] {
   const best = new Map<string, Evidence>();
-  for (const c of orderContributions(cs)) {
+  for (const c of byReadingOrder(cs)) {
     for (const e of c.evidence) {
       const prev = best.get(e.source_id);
       if (!prev || e.score > prev.score) best.set(e.source_id, e);
@@ -51,9 +48,4 @@ export function medicationVerdictOf(cs: Contribution[]): MedicationVerdict | und
   if (vs.includes('blocked')) return 'blocked';
   if (vs.includes('caution')) return 'caution';
   return vs.length ? 'ok' : undefined;
-}
-
-/** Chinese first: any CJK character makes the request Chinese. */
-export function detectLang(text: string): Lang {
-  return /[\u3400-\u9fff]/.test(text) ? 'zh' : 'en';
 }

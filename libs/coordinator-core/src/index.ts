@@ -4,4 +4,3 @@ export { RequestStore, type StoredRequest, type CoordinatorState } from './reque
 export { SafetyBoundary, type BoundaryInput, type BoundaryResult } from './boundary';
 export { publicRecord } from './finisher';
 export { fallbackPlan } from './orchestrator';
-export { detectLang } from './compose';

@@ -8,6 +8,7 @@ import {
   assertTaskTransition,
   buildEvent,
   payloadOf,
+  requestLang,
   skillsFor,
   subjectFor,
   validateTaskPlan,
@@ -22,7 +23,6 @@ import { BUS, type Bus } from '@medagent/bus';
 import { MEMORY, summarizeTurns, type MemoryStore } from '@medagent/memory';
 import { escalationPlan } from '@medagent/planner';
 import { currentTraceparent, medagentMetrics, traceIdOf, withSpan } from '@medagent/telemetry';
-import { detectLang } from './compose';
 import { CoordinatorConfig } from './config';
 import { DeadlineScheduler } from './deadlines';
 import { Finisher, traceOpt } from './finisher';
@@ -51,7 +51,7 @@ export class Orchestrator {
   async onSubmitted(env: Envelope): Promise<void> {
     const p = payloadOf(env, 'request.submitted');
     const now = Date.now();
-    const lang = p.lang ?? detectLang(p.message);
+    const lang = p.lang ?? requestLang(p.message);
     const traceparent = env.traceparent ?? currentTraceparent();
     const deadline = iso(now + (p.deadline_ms ?? this.config.requestDeadlineMs));
     const rec: StoredRequest = {

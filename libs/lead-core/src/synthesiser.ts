@@ -1,6 +1,7 @@
 import {
   TASK_TYPE_LABELS,
   byReadingOrder,
+  sectionBody,
   type Contribution,
   type Evidence,
   type Lang,
@@ -54,7 +55,7 @@ export function synthesiseOffline(input: SynthesisInput): SynthesisOutput {
     const cite = refs.length ? ` ${refs.map((n) => `[${n}]`).join('')}` : '';
     const partial = c.completeness < 1 ? (lang === 'zh' ? '（本部分信息不完整）' : ' (this part is incomplete)') : '';
     // The worker's own "## heading" line is replaced by the section heading.
-    const body = c.text.trim().replace(/^##[^\n]*\n+/, '');
+    const body = sectionBody(c.text);
     return `【${TASK_TYPE_LABELS[lang][c.task_type]}】${partial}\n${body}${cite}`;
   });
   const refsTitle = lang === 'zh' ? '参考来源' : 'Sources';

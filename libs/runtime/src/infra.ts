@@ -13,9 +13,6 @@ export interface Infra {
 
 export const REQUEST_BUCKET = 'medagent_requests';
 
-/** Memory-degraded events are counted here (exported as a metric by the health endpoint). */
-export const memoryDegradations = { count: 0 };
-
 /**
  * Distributed infrastructure from configuration: JetStream bus and KV (durable request
  * state, revision-checked), Redis memory with its explicit fallback. Without NATS_URL the
@@ -41,10 +38,7 @@ export function natsConnectParts(url: string): { servers: string; user?: string;
 
 export async function connectInfra(cfg: RuntimeConfig, serviceName: string): Promise<Infra> {
   const memory: MemoryStore = cfg.redisUrl
-    ? new RedisMemoryStore({ url: cfg.redisUrl, ttlSeconds: cfg.memoryTtlSeconds, onDegraded: () => {
-        memoryDegradations.count++;
-        medagentMetrics().memoryDegraded.add(1);
-      } })
+    ? new RedisMemoryStore({ url: cfg.redisUrl, ttlSeconds: cfg.memoryTtlSeconds, onDegraded: () => medagentMetrics().memoryDegraded.add(1) })
     : new InMemoryMemoryStore();
   if (!cfg.natsUrl) {
     const bus = new InProcessBus();

@@ -1,24 +1,12 @@
 import { ModelRateLimitedError, ModelBadResponseError } from '@medagent/contracts';
-import { ToolRegistry } from '../registry/tool-registry';
 import { ScriptedChatModel } from '../testing/scripted-chat-model';
-import { StubSkill, allStubSkills, stubEvidence } from '../testing/stub-skills';
+import { StubSkill, stubEvidence } from '../testing/stub-skills';
 import { makeTaskPackage } from '../testing/fixtures';
-import { AgentLoop } from './agent-loop';
+import { loopWithFixedTokens, registryWith, triagePkg } from '../testing/loop-fixtures';
 
 const S = ScriptedChatModel;
-const tokens = { text: (t: string) => Math.ceil(t.length / 4), messages: () => 100 };
-const loop = (opts = {}) => new AgentLoop({ tokens, ...opts });
-const triagePkg = (o = {}) =>
-  makeTaskPackage({ task_type: 'risk_triage', instruction: '评估"餐后血糖高并头晕"的风险', ...o });
+const loop = loopWithFixedTokens;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function registryWith(...overrides: StubSkill[]): ToolRegistry {
-  const names = new Set(overrides.map((s) => s.definition.name));
-  return ToolRegistry.forRole('triage', [
-    ...allStubSkills().filter((s) => !names.has(s.definition.name)),
-    ...overrides,
-  ]);
-}
 
 describe('AgentLoop', () => {
   it('runs a multi-step ReAct task and returns evidence, findings, ledger and usage', async () => {

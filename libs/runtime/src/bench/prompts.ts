@@ -4,6 +4,7 @@ import {
   CONTRIBUTION_SCHEMA_ID,
   SKILL_NAMES,
   WORKER_ROLES,
+  requestLang,
   skillsFor,
   type Contribution,
   type Lang,
@@ -112,7 +113,7 @@ export async function benchPrompts(cases: PromptBenchCase[]): Promise<PromptBenc
   let single = 0;
   try {
     for (const c of cases) {
-      const lang: Lang = /[\u3400-\u9fff]/.test(c.text) ? 'zh' : 'en';
+      const lang: Lang = requestLang(c.text);
       const { plan } = planFromMessage(c.text, { lang });
       per.planner += countMessageTokens([
         { role: 'system', content: PLANNER_SYSTEM_PROMPT },
