@@ -95,7 +95,7 @@ export function parseJson(data: Uint8Array): unknown {
 }
 
 export function decodeBytes(data: Uint8Array): Envelope {
-  return decodeEvent(parseJson(data));
+  return decodeEvent(parseJson(data), { owned: true });
 }
 
 /** True when the deadline header names an instant already in the past. */

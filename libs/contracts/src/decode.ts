@@ -1,5 +1,6 @@
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
+import { compiledCheck } from './compiled';
 import { ContractViolationError, type ErrorDetail } from './errors';
 
 export const VALIDATION_OPTIONS = {
@@ -45,4 +46,15 @@ export function decode<T extends object>(cls: ClassConstructor<T>, input: unknow
 export function toPlain<T extends object>(cls: ClassConstructor<T>, input: unknown, what?: string): T {
   decode(cls, input, what);
   return JSON.parse(JSON.stringify(input)) as T;
+}
+
+/**
+ * Same verdict as `decode` without building an instance: the compiled check accepts the
+ * common (valid) case cheaply; anything it rejects goes through `decode`, which is the
+ * authority and produces the error details.
+ */
+export function assertValid<T extends object>(cls: ClassConstructor<T>, input: unknown, what = cls.name): void {
+  const fast = compiledCheck(cls);
+  if (fast?.(input)) return;
+  decode(cls, input, what);
 }

@@ -13,3 +13,5 @@ export * from './payloads';
 export * from './record';
 export * from './hash';
 export * from './labels';
+export { compiledCheck } from './compiled';
+export type { CompiledCheck } from './compiled';

@@ -14,7 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ContributionDto, EvidenceDto } from './contribution';
-import { decode } from './decode';
+import { assertValid } from './decode';
 import { ContractViolationError } from './errors';
 import {
   EnvelopeDto,
@@ -193,7 +193,7 @@ export interface BuildEventInput<T extends EventType> {
  */
 export function buildEvent<T extends EventType>(input: BuildEventInput<T>): TypedEnvelope<T> {
   const payload = JSON.parse(JSON.stringify(input.payload)) as PayloadOf[T];
-  decode(EVENT_PAYLOADS[input.type], payload, `${input.type} payload`);
+  assertValid(EVENT_PAYLOADS[input.type], payload, `${input.type} payload`);
   const env: TypedEnvelope<T> = {
     event_id: input.event_id ?? newId('ev_'),
     event_type: input.type,
@@ -206,7 +206,7 @@ export function buildEvent<T extends EventType>(input: BuildEventInput<T>): Type
   if (input.task_id !== undefined) env.task_id = input.task_id;
   if (input.consumer !== undefined) env.consumer = input.consumer;
   if (input.traceparent !== undefined) env.traceparent = input.traceparent;
-  decode(EnvelopeDto, env, 'envelope');
+  assertValid(EnvelopeDto, env, 'envelope');
   return env;
 }
 
@@ -220,8 +220,9 @@ export function withPayloadRef<P>(env: Envelope<P>, ref: PayloadRef): Envelope<P
  * Decodes an untrusted envelope: envelope shape, then the payload of its event type.
  * Throws ContractViolationError (a poison message: never retried).
  */
-export function decodeEvent(raw: unknown, opts: { resolvedPayload?: unknown } = {}): Envelope {
-  const env = decode(EnvelopeDto, raw, 'envelope');
+export function decodeEvent(raw: unknown, opts: { resolvedPayload?: unknown; owned?: boolean } = {}): Envelope {
+  assertValid(EnvelopeDto, raw, 'envelope');
+  const env = raw as Envelope;
   const payload = opts.resolvedPayload ?? env.payload;
   if (payload === undefined) {
     throw new ContractViolationError(`${env.event_type}: envelope has neither payload nor resolved payload_ref`);
@@ -229,7 +230,13 @@ export function decodeEvent(raw: unknown, opts: { resolvedPayload?: unknown } = 
   if (env.schema_version > SCHEMA_VERSION) {
     throw new ContractViolationError(`${env.event_type}: schema_version ${env.schema_version} is newer than ${SCHEMA_VERSION}`);
   }
-  decode(EVENT_PAYLOADS[env.event_type], payload, `${env.event_type} payload`);
+  assertValid(EVENT_PAYLOADS[env.event_type], payload, `${env.event_type} payload`);
+  // `owned`: the caller parsed these bytes itself and hands them over (the buses do), so
+  // nobody else holds a reference and the defensive copies can be skipped.
+  if (opts.owned) {
+    if (opts.resolvedPayload !== undefined) env.payload = payload as Record<string, unknown>;
+    return env;
+  }
   const plain = JSON.parse(JSON.stringify(raw)) as Envelope;
   plain.payload = JSON.parse(JSON.stringify(payload)) as Record<string, unknown>;
   return plain;

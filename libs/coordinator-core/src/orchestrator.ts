@@ -80,25 +80,26 @@ export class Orchestrator {
       return r;
     });
     const summary = summarizeTurns(mem.turns);
+    const escalate = verdict.decision === 'ESCALATE';
+    const planAt = iso(Date.now() + this.config.planDeadlineMs);
+    // One write for the gate's verdict and, when it passes, the move to planning.
     await this.store.mutate(rec.request_id, (cur) => {
       cur.status = assertRequestTransition(cur.status, 'pre_risk');
       cur.memory = { backend: mem.backend, degraded: mem.degraded, turns_loaded: mem.turns.length };
       cur.prerisk = verdict;
-      cur.state.escalated = verdict.decision === 'ESCALATE';
+      cur.state.escalated = escalate;
       if (summary) cur.state.memory_summary = summary;
       cur.state.marks['prerisk_done'] = Date.now();
+      if (!escalate) {
+        cur.status = assertRequestTransition(cur.status, 'planning');
+        cur.state.plan_deadline_at = planAt;
+      }
       return { next: cur, result: undefined };
     });
 
-    if (verdict.decision === 'ESCALATE') {
+    if (escalate) {
       return this.dispatch(rec.request_id, escalationPlan(p.message, { lang }), 'escalation');
     }
-    const planAt = iso(Date.now() + this.config.planDeadlineMs);
-    await this.store.mutate(rec.request_id, (cur) => {
-      cur.status = assertRequestTransition(cur.status, 'planning');
-      cur.state.plan_deadline_at = planAt;
-      return { next: cur, result: undefined };
-    });
     this.deadlines.schedule(rec.request_id, 'plan', planAt, () => this.onPlanDeadline(rec.request_id));
     const out = buildEvent({
       type: 'plan.requested',

@@ -34,22 +34,9 @@ export class RequestStore {
    */
   private readonly written = new Map<string, { value: StoredRequest; revision: number }>();
   private readonly contribCache = new Map<string, Contribution>();
-  /** One request's updates run in order in this process (fewer self-inflicted conflicts). */
-  private readonly queues = new Map<string, Promise<unknown>>();
-
-  private serial<T>(id: string, fn: () => Promise<T>): Promise<T> {
-    const prev = this.queues.get(id) ?? Promise.resolve();
-    const run = prev.then(fn, fn);
-    const tail = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.queues.set(id, tail);
-    void tail.then(() => {
-      if (this.queues.get(id) === tail) this.queues.delete(id);
-    });
-    return run;
-  }
+  /** Updates waiting for the next write of their request (group commit, see `mutate`). */
+  private readonly pending = new Map<string, PendingUpdate[]>();
+  private readonly flushing = new Set<string>();
 
   private remember(id: string, value: StoredRequest, revision: number): void {
     if (value.status === 'completed' || value.status === 'failed') this.written.delete(id);
@@ -60,7 +47,7 @@ export class RequestStore {
   /** False when the request already exists (a duplicate submission). */
   async create(rec: StoredRequest): Promise<boolean> {
     try {
-      this.remember(rec.request_id, JSON.parse(JSON.stringify(rec)) as StoredRequest, await this.kv.create(recKey(rec.request_id), rec));
+      this.remember(rec.request_id, clone(rec), await this.kv.create(recKey(rec.request_id), rec));
       return true;
     } catch (e) {
       if (e instanceof ConflictError) return false;
@@ -68,7 +55,15 @@ export class RequestStore {
     }
   }
 
+  /**
+   * The request as this process last wrote it, else as stored. Read-only: every decision
+   * that changes state is re-checked inside `mutate` against the revision it writes over,
+   * so a stale cached read (another replica wrote since) can cost a retry, never a lost
+   * or doubled transition.
+   */
   async get(id: string): Promise<StoredRequest | undefined> {
+    const hit = this.written.get(id);
+    if (hit) return hit.value;
     return (await this.kv.get<StoredRequest>(recKey(id)))?.value;
   }
 
@@ -82,36 +77,80 @@ export class RequestStore {
    * Applies `fn` under optimistic concurrency. `fn` returns the next record, or undefined
    * to leave it untouched; the result reports what the *successful* attempt saw, so a
    * decision like "I completed the last task" is made exactly once.
+   *
+   * Group commit: updates of one request that arrive while its previous write is in
+   * flight are applied in arrival order to one copy and written together (one revision-
+   * checked write instead of several round trips). Each caller resolves only after the
+   * write that contains its update succeeded. On a conflict the whole group is re-applied
+   * to the fresh value, so every `fn` must stay a pure function of the record it is given.
    */
-  async mutate<T>(
-    id: string,
-    fn: (cur: StoredRequest) => { next?: StoredRequest; result: T },
-    maxAttempts = 20,
-  ): Promise<T> {
-    return this.serial(id, () => this.mutateNow(id, fn, maxAttempts));
+  mutate<T>(id: string, fn: (cur: StoredRequest) => { next?: StoredRequest; result: T }, maxAttempts = 20): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const list = this.pending.get(id) ?? [];
+      list.push({ fn: fn as PendingUpdate['fn'], resolve: resolve as (v: unknown) => void, reject, maxAttempts });
+      this.pending.set(id, list);
+      if (!this.flushing.has(id)) void this.flush(id);
+    });
   }
 
-  private async mutateNow<T>(
-    id: string,
-    fn: (cur: StoredRequest) => { next?: StoredRequest; result: T },
-    maxAttempts: number,
-  ): Promise<T> {
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const cur = this.written.get(id) ?? (await this.kv.get<StoredRequest>(recKey(id)));
-      if (!cur) throw new NotFoundError(`request ${id} not found`);
-      const copy = JSON.parse(JSON.stringify(cur.value)) as StoredRequest;
-      const { next, result } = fn(copy);
-      if (!next) return result;
+  private async flush(id: string): Promise<void> {
+    this.flushing.add(id);
+    try {
+      for (let batch = this.pending.get(id); batch?.length; batch = this.pending.get(id)) {
+        this.pending.delete(id);
+        await this.commit(id, batch);
+      }
+    } finally {
+      this.flushing.delete(id);
+    }
+  }
+
+  private async commit(id: string, batch: PendingUpdate[]): Promise<void> {
+    const maxAttempts = Math.max(...batch.map((u) => u.maxAttempts));
+    for (let attempt = 1; ; attempt++) {
+      let cur: { value: StoredRequest; revision: number } | undefined;
       try {
-        this.remember(id, JSON.parse(JSON.stringify(next)) as StoredRequest, await this.kv.update(recKey(id), next, cur.revision));
-        return result;
+        cur = this.written.get(id) ?? (await this.kv.get<StoredRequest>(recKey(id)));
+      } catch (e) {
+        for (const u of batch) u.reject(e);
+        return;
+      }
+      if (!cur) {
+        for (const u of batch) u.reject(new NotFoundError(`request ${id} not found`));
+        return;
+      }
+      let working = cur.value;
+      let changed = false;
+      const outcomes: { ok: boolean; value: unknown }[] = [];
+      for (const u of batch) {
+        // Each update sees its own copy, so one that bails out half-way leaks nothing.
+        try {
+          const { next, result } = u.fn(clone(working));
+          if (next) {
+            working = next;
+            changed = true;
+          }
+          outcomes.push({ ok: true, value: result });
+        } catch (e) {
+          outcomes.push({ ok: false, value: e });
+        }
+      }
+      const settle = () => batch.forEach((u, i) => (outcomes[i]?.ok ? u.resolve(outcomes[i]?.value) : u.reject(outcomes[i]?.value)));
+      if (!changed) return settle();
+      try {
+        const revision = await this.kv.update(recKey(id), working, cur.revision);
+        this.remember(id, working, revision);
+        return settle();
       } catch (e) {
         this.written.delete(id);
-        if (!(e instanceof ConflictError) || attempt === maxAttempts) throw e;
+        if (!(e instanceof ConflictError) || attempt >= maxAttempts) {
+          const err = e instanceof ConflictError ? new ConflictError(`request ${id}: update kept conflicting`, { cause: e }) : e;
+          for (const u of batch) u.reject(err);
+          return;
+        }
         await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 3 * attempt)));
       }
     }
-    throw new ConflictError(`request ${id}: update kept conflicting`);
   }
 
   /** Append-only: the first contribution for a task wins; a replay is ignored. */
@@ -157,4 +196,16 @@ export class RequestStore {
     }
     return out;
   }
+}
+
+interface PendingUpdate {
+  fn: (cur: StoredRequest) => { next?: StoredRequest; result: unknown };
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+  maxAttempts: number;
+}
+
+/** Records are plain JSON; a JSON round trip is the cheapest deep copy V8 offers for them. */
+function clone(rec: StoredRequest): StoredRequest {
+  return JSON.parse(JSON.stringify(rec)) as StoredRequest;
 }

@@ -87,7 +87,10 @@ export class JetStreamBus implements Bus {
     const limits = { ...DEFAULT_LIMITS, ...opts.limits };
     let nc: NatsConnection;
     try {
-      nc = await connect({ servers: opts.servers, name: opts.name ?? 'medagent', ...opts.connectOptions });
+      // Async traces build an Error (stack capture) for every request/publish: ~10 % of a busy
+      // coordinator's CPU. Off unless MEDAGENT_NATS_ASYNC_TRACES=1 asks for them while debugging.
+      const noAsyncTraces = process.env['MEDAGENT_NATS_ASYNC_TRACES'] !== '1';
+      nc = await connect({ servers: opts.servers, name: opts.name ?? 'medagent', noAsyncTraces, ...opts.connectOptions });
     } catch (e) {
       throw new BusUnavailableError(`cannot connect to NATS at ${String(opts.servers)}: ${(e as Error).message}`, { cause: e });
     }
@@ -220,7 +223,7 @@ export class JetStreamBus implements Bus {
     try {
       const raw = parseJson(data);
       const resolved = await this.payloads.resolve(raw);
-      return decodeEvent(raw, resolved === undefined ? {} : { resolvedPayload: resolved });
+      return decodeEvent(raw, resolved === undefined ? { owned: true } : { resolvedPayload: resolved, owned: true });
     } catch {
       return undefined;
     }

@@ -203,7 +203,7 @@ export class PullLoop {
         return;
       }
       const resolved = await this.host.resolvePayload(raw);
-      envelope = decodeEvent(raw, resolved === undefined ? {} : { resolvedPayload: resolved });
+      envelope = decodeEvent(raw, resolved === undefined ? { owned: true } : { resolvedPayload: resolved, owned: true });
     } catch (e) {
       if (e instanceof MedagentError && !e.retryable) {
         await this.poison(m, e.code, e.message, undefined, bytesToString(m.data));

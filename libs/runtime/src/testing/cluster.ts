@@ -278,7 +278,9 @@ export class ServiceCluster {
       else childEnv[k] = v;
     }
     const entry = launcher === 'bin' ? [join(this.root, 'bin', 'medagent.js')] : this.distArgs();
-    const child = spawn(process.execPath, [...entry, 'serve', name], {
+    // Profiling aid: MEDAGENT_CHILD_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" reaches every service.
+    const nodeArgs = (process.env['MEDAGENT_CHILD_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, ...entry, 'serve', name], {
       cwd: this.root,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
