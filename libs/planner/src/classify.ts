@@ -46,7 +46,19 @@ const DOCTOR_ORDER =
   /(医生|大夫|医院)(给我|让我)?(开|让|说|要求|建议|嘱咐|交代)|\b(doctor|gp|nurse|consultant)( \w+)? (wants|told|said|asked|put|prescribed|started|ordered)\b/i;
 // "医生开了阿卡波糖": whatever was prescribed is a drug, even a name no rule lists.
 const PRESCRIBED = /(医生|大夫|医院)(给我|给他|给她|给孩子)?开(了|的)/;
-const HYPOTHESIS_RULES = new Set(['zh.sym.is_it', 'zh.sym.could_be', 'zh.sym.is_disease', 'zh.sym.this_or_that']);
+const HYPOTHESIS_RULES = new Set([
+  'zh.sym.is_it',
+  'zh.sym.could_be',
+  'zh.sym.is_disease',
+  'zh.sym.this_or_that',
+]);
+const GUIDELINE_ASK = new Set([
+  'zh.gl.guideline',
+  'zh.gl.recommend',
+  'en.gl.guideline',
+  'en.gl.say',
+  'en.gl.recommend',
+]);
 const BARE_WHY = /为什么|为啥|为何|\bwhy\b/i;
 
 const ICD_CODE = /(?<![A-Za-z0-9-])(?!B12)[A-Z]\d{2}(?:\.\d{1,2})?(?![0-9])/;
@@ -59,6 +71,8 @@ const ZH_DRUG_USE =
 // "我需要吃降脂药吗" asks whether treatment is needed now (triage), not how a drug works.
 const ZH_NEEDS_DRUG = /(需要|需不需要|要不要|用不用|该不该|必须)(开始|马上|尽快)?(吃|用|打)/;
 // "这个药平时要注意什么": precautions while on a drug (a diet/exercise word makes it lifestyle).
+// Whether to get a vaccine is an eligibility question (consultation), never a treatment decision.
+const VACCINE = /疫苗|接种|加强针/;
 const ZH_DRUG_CAUTION = /(注意|留意|小心)(什么|啥|哪些|些什么|事项)|注意事项/;
 const ZH_LIFE_WORD = /饮食|吃东西|吃饭|运动|锻炼|睡|作息|戒烟|喝酒|水果|忌口/;
 // "我没糖尿病能不能吃": "吃" with no object, so the drug named earlier is what is asked about.
@@ -69,7 +83,9 @@ const ZH_DRUG_EFFECT =
 const ZH_SHORT_EFFECT = 12;
 // A biopsy or an operation is a decision to escalate, not a test that names a cause.
 const INVASIVE = /穿刺|活检|手术|住院|急诊/;
-const EN_DRUG_USE = /\b(cause|causes|lead to|leads to|take|taking|took|use|using|crush|split|dose|with food|empty stomach|drink|alcohol)\b/;
+// "low-dose aspirin" names a regimen; only a question about dosing is a drug-use cue.
+const EN_DRUG_USE =
+  /\b(cause|causes|lead to|leads to|take|taking|took|use|using|crush|split|with food|empty stomach|drink|alcohol)\b|(?<!\b(low|high|standard|baby)[- ])\bdose\b/;
 
 // The model may only break ties between rule readings, never overturn a stronger cue.
 const NB_WEIGHT = 0.9;
@@ -139,6 +155,11 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
   }
   const zhScores = hasCjk ? applyRules(ZH_RULES, raw, fired) : emptyScores();
   for (const type of TASK_TYPES) rule[type] = Math.max(zhScores[type], enScores[type]);
+  // "GOLD分级和ABE分组有什么不一样": a body's name on a grading scheme is a classification
+  // question; the guideline reading needs a guideline word or a "what does X say/recommend".
+  if (rule.disease_classification >= 3 && !fired.some((id) => GUIDELINE_ASK.has(id))) {
+    rule.clinical_guideline = Math.min(rule.clinical_guideline, 1);
+  }
   if (ICD_CODE.test(raw)) {
     rule.disease_classification += 4;
     fired.push('any.cls.code');
@@ -162,6 +183,11 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
   ) {
     rule.general_consultation += hasCjk ? 4 : 2;
     fired.push('any.gen.drug_use');
+  }
+  if (hasCjk && ZH_NEEDS_DRUG.test(raw) && ZH_DRUG.test(raw) && !VACCINE.test(raw) && rule.risk_triage < 3) {
+    // "要不要吃阿司匹林": whether to start a named drug now is a treatment decision (triage).
+    rule.risk_triage += 3;
+    fired.push('zh.risk.start_named_drug');
   }
   if (cues.hypothesis && fired.includes('zh.risk.need_check') && !INVASIVE.test(raw)) {
     // The test confirms the proposed diagnosis: dominance goes to symptom analysis.

@@ -9,7 +9,7 @@ import {
 } from '@medagent/contracts';
 import { detectLang, isCjk } from './features';
 import { buildEscalationInstruction, buildInstruction } from './instructions';
-import { MODEL_LABELS, checkModelFile, createScorer, type NbScorer } from './naive-bayes';
+import { MODEL_LABELS, checkModelFile, createScorer, type NbModelFile, type NbScorer } from './naive-bayes';
 import { splitClauses, type Clause } from './segment';
 import modelFile from './model/router-model.json';
 
@@ -160,8 +160,20 @@ function dominantType(parts: readonly WorkingPart[]): TaskType {
 }
 
 export function planFromMessage(message: string, opts: PlanOptions = {}): PlanResult {
+  return planWithModel(scorer(), message, opts);
+}
+
+/**
+ * A planner over another model file (training and leave-one-source-out evaluation
+ * compare models; production always uses the committed one through planFromMessage).
+ */
+export function createPlanner(model: NbModelFile): (message: string, opts?: PlanOptions) => PlanResult {
+  const own = createScorer(checkModelFile(model), MODEL_TEMPERATURE);
+  return (message, opts = {}) => planWithModel(own, message, opts);
+}
+
+function planWithModel(model: NbScorer, message: string, opts: PlanOptions): PlanResult {
   const lang = opts.lang ?? detectLang(message);
-  const model = scorer();
   const hasCjk = Array.from(message).some(isCjk);
   const clauses = splitClauses(message, hasCjk);
   const decisions = decideClauses(clauses, model, messageCues(message));

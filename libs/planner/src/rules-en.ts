@@ -68,7 +68,8 @@ export const EN_RULES: readonly CueRule[] = [
     type: 'symptom_analysis',
     w: 3,
     // "What is it exactly?" asks what a named condition is, not whether a symptom is one.
-    unless: /\bwhat (exactly )?(is|are) (it|this|that|they)\b/,
+    unless:
+      /\bwhat (exactly )?(is|are) (it|this|that|they)\b|\bis (that|this|it) (considered |classed as |classified as )?(pre-?diabet\w*|diabet\w*|osteop\w+|osteoporosis|obes\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|stage \d|grade \d)/,
     re: /\b(could|might) (it|this|that|these|they|my \w+) be\b|\bcan (it|this|that) be\b(?! (reversed|cured|treated|prevented|fixed|managed|controlled|undone|improved)\b)|\bis (it|this|that) (just )?(?!(?:a |an )?(?:serious|dangerous|urgent|normal|safe|ok|okay|fine|bad|big|high|low|true|possible|necessary|worth|likely|contagious|hereditary|curable|common|better|worse|too|enough|something|anything|used|needed|related|caused)\b)(a |an )?[a-z]/,
   },
   {
@@ -98,7 +99,7 @@ export const EN_RULES: readonly CueRule[] = [
     re: /\bwhat (exactly )?(is|are) (a |an |the )?[a-z0-9]/,
     // "what is the ICD code / the evidence / causing it" belong to other readings.
     unless:
-      /\bwhat (exactly )?(is|are) (a |an |the )?(correct |right |latest |current |best )?(icd|codes?|coding|stage|grade|class|category|evidence|research|studies|trials?|guidelines?|recommend\w*|targets?|causing|wrong|going on|making|my risk|the risk|chances?)\b/,
+      /\bwhat (exactly )?(is|are) (a |an |the )?(correct |right |latest |current |best )?(icd|codes?|coding|stage|grade|class|category|evidence|research|studies|trials?|guidelines?|recommend\w*|targets?|causing|wrong|going on|making|my risk|the risk|chances?|(best|most \w+|easiest|safest|quickest|healthiest) way)\b/,
   },
   {
     id: 'en.gen.difference',
@@ -116,7 +117,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.gen.drug_use',
     type: 'general_consultation',
     w: 3,
-    re: /\bside effects?\b|\binteract|\bhow often should [a-z0-9 ]{0,20}be (checked|tested|monitored|measured)\b|\bcan (i|you|we) (take|use|mix|combine)\b|\btogether\b|\bsafe to take\b|\bok to (take|crush|split|cut)\b|\bempty stomach\b|\bwith food\b|\bmiss(ed)? a dose\b|\bcrush\b|\bwhile on\b|\bdamage (the|my) (kidneys?|liver)\b|\bhow to take\b|\bwhen to take\b|\b(stop|quit|come off) (taking|my|the)\b|\bhow (much|often) should i take\b|\bdos(e|age)\b/,
+    re: /\bside effects?\b|\binteract|\bhow often should [a-z0-9 ]{0,20}be (checked|tested|monitored|measured)\b|\bcan (i|you|we) (take|use|mix|combine)\b|\btogether\b|\bsafe to take\b|\bok to (take|crush|split|cut)\b|\bempty stomach\b|\bwith food\b|\bmiss(ed)? a dose\b|\bcrush\b|\bwhile on\b|\bdamage (the|my) (kidneys?|liver)\b|\bhow to take\b|\bwhen to take\b|\b(stop|quit|come off) (taking|my|the)\b|\bhow (much|often) should i take\b|(?<!\b(low|high|standard|baby)[- ])\bdose\b|\bdosage\b/,
   },
   {
     id: 'en.gen.safety',
@@ -161,12 +162,15 @@ export const EN_RULES: readonly CueRule[] = [
     type: 'lifestyle_guidance',
     w: 3,
     re: /\b(exercises?|excercise|workouts?|walking|running|swimming|gym|lift(ing)? weights|weights|yoga|pilates|stretch(es|ing)?|posture|active|activity|steps)\b/,
+    unless: /\bsexually active\b|\b(active|activity) (ingredient|infection|disease|tb|hepatitis)\b/,
   },
   {
     id: 'en.life.weight',
     type: 'lifestyle_guidance',
     w: 2,
-    re: /\b(lose|losing|loosing) weight\b|\bweight (loss|gain)\b|\bkeep (the )?weight off\b|\bgain weight\b/,
+    re: /\b(lose|losing|loosing) (weight|fat|belly|[0-9.]+ ?(kg|kilos?|lbs?|pounds|stone))\b|\b(best|most realistic|easiest|safest|quickest|healthiest) way to (lose|slim|get fit|eat)\b|\bweight (loss|gain)\b|\bkeep (the )?weight off\b|\bgain weight\b/,
+    unless:
+      /\b(could|might|can) (it|this|that|my [a-z ]{1,30}) be\b|\bcaus(e|es|ing)\b|\bwhy\b|\bsymptoms?\b/,
   },
   {
     id: 'en.life.quit',
@@ -212,6 +216,8 @@ export const EN_RULES: readonly CueRule[] = [
     type: 'disease_classification',
     w: 3,
     re: /\bstag(e|es|ing|ed)\b|\bgrad(e|ed|ing)\b|\bclassif(y|ied|ication)\b|\bclass [1-4i]\b|\bcategory\b|\bseverity\b|\bwhat class\b(?! of (drug|medication|medicine))/,
+    unless:
+      /^(?=[^?]*\b(how|should|can|could|would|do|does)\b)(?![^?]*(\b(what|which) (stage|grade|class)\b|\bmeans?\b|\b(staged|graded|classified|counts?)\b))[^?]*\b(with|have|has|had|for) (an? )?(early |late )?(stage|grade|class) [0-9ivx]+[abc]?\b/,
   },
   {
     id: 'en.cls.scale',
@@ -224,7 +230,7 @@ export const EN_RULES: readonly CueRule[] = [
     type: 'disease_classification',
     w: 3,
     // "T-score -2.6, does that mean osteoporosis?" asks where a value falls in the criteria.
-    re: /\b(counts?|qualif(y|ies)) as\b|\bdoes (that|this|it) mean (i|she|he|they|my \w+|it)?( have| has| is)? ?(osteo\w+|diabet\w+|prediabet\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|copd|obes\w+)\b/,
+    re: /\b(counts?|qualif(y|ies)) as\b|\bis (that|this|it) (considered |classed as |classified as )?(pre-?diabet\w*|diabet\w*|osteop\w+|osteoporosis|obes\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|stage \d|grade \d)(?! (symptoms?|signs?|caus\w+))|\bdoes (that|this|it) mean (i|she|he|they|my \w+|it)?( have| has| is)? ?(osteo\w+|diabet\w+|prediabet\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|copd|obes\w+)\b/,
   },
 
   // clinical_research

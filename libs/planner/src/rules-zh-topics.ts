@@ -1,10 +1,13 @@
 import type { CueRule } from './rule-types';
+import { DISEASE_END } from './rules-zh-shared';
 
 // Chinese cues for lifestyle advice and the research-owned types (classification,
 // research, guideline); split from rules-zh.ts only to keep files short.
 
 // "一吃东西就疼" / "一运动就喘": the activity is a trigger of a symptom, not the topic.
 const TRIGGER = /一[^，。？?]{0,6}就/;
+// "减肥药/戒烟贴/助眠的药": a lifestyle word naming a drug's indication is a drug question.
+const AS_DRUG = /(减肥|减重|戒烟|助眠|睡眠|安眠|降脂|瘦身)(的)?(药|贴|针|片|胶囊)/;
 const ADVICE =
   /能|可以|该|要|怎么|什么|啥|注意|多少|哪些|适合|好不好|行不行|合适|建议|不[?？]?$|对[^，。？?]{0,8}(好|有益|有害|有好处|有帮助)|管用|有用|有效|有帮助|好使|有好处/;
 
@@ -37,26 +40,28 @@ export const ZH_TOPIC_RULES: readonly CueRule[] = [
     type: 'lifestyle_guidance',
     w: 3,
     re: /减肥|减重|瘦下来|控制体重|体重(管理|控制)|长胖|增重|反弹|减下来|恢复体重/,
+    unless: AS_DRUG,
   },
   {
     id: 'zh.life.smoking',
     type: 'lifestyle_guidance',
     w: 3,
     re: /戒烟|戒酒|少抽|控烟|烟戒|(要|必须|需要|得|该|应该|能|非得)(马上|立刻|尽快|彻底|一下子)?戒(掉|了)?(吗|嘛|呢|不)?[？?]?$|(抽烟|吸烟|喝酒)[^，。？?]{0,6}(影响|能不能|可以|行不行)/,
+    unless: AS_DRUG,
   },
   {
     id: 'zh.life.sleep',
     type: 'lifestyle_guidance',
     w: 3,
     re: /睡眠|睡觉|好睡|入睡|助眠|作息|熬夜|睡前/,
-    requires: /怎么|如何|什么|啥|能|可以|注意|建议|多久|几点|影响|改善|调/,
-    unless: /是不是|会不会是|一[^，。？?]{0,6}就/,
+    requires: /怎么|如何|什么|啥|能|可以|注意|建议|多久|几点|影响|改善|调|要不要|需不需要|应该|该不该/,
+    unless: /是不是|会不会是|一[^，。？?]{0,6}就|睡眠(呼吸)?暂停|睡眠监测|呼吸暂停/,
   },
   {
     id: 'zh.life.selfcare',
     type: 'lifestyle_guidance',
     w: 3,
-    re: /护理|保养|调理|养生|注意(些|点)?(什么|啥|哪些)|要注意|讲究|生活方式|生活习惯|日常|平时[^，。？?]{0,6}(注意|怎么)|自我管理|窍门|技巧|好习惯|好办法|在家(怎么|如何|能)|洗头|洗澡|护肤|保湿|防晒|洗发水/,
+    re: /护理|保养|调理|养生|注意(些|点)?(什么|啥|哪些)|要注意|讲究|生活方式|生活习惯|日常|平时[^，。？?]{0,6}(注意|怎么)|自我管理|窍门|技巧|好习惯|好办法|在家(怎么|如何|能)|洗头|洗澡|护肤|保湿|防晒|洗发水|刷牙|牙刷|牙线|漱口|(做|有)(什么|哪些|啥)准备|准备(什么|哪些|啥)|垫高|冰敷|热敷/,
   },
   {
     id: 'zh.life.adjust',
@@ -84,7 +89,7 @@ export const ZH_TOPIC_RULES: readonly CueRule[] = [
     id: 'zh.cls.scale',
     type: 'disease_classification',
     w: 3,
-    re: /nyha|tnm|ti-?rads|bi-?rads|bethesda|gleason|child-?pugh|cin\s?[1-3]|ckd\s?g?[1-5]|gold\s?[1-4]|\btr\s?[1-5]|ecog|(?<![a-z0-9])(i{1,3}|iv|v|vi)[abc]?\s?(类|级|期)|(?<![0-9.])[1-6][abc]?\s?(类|级|期)/i,
+    re: /nyha|tnm|[a-z]{1,3}-?rads|cha2?ds2|has-?bled|apgar|gcs|评分(怎么|如何)?(算|计算|是多少|几分)|(怎么|如何)评分|bethesda|gleason|child-?pugh|cin\s?[1-3]|ckd\s?g?[1-5]|gold\s?[1-4]|\btr\s?[1-5]|ecog|(?<![a-z0-9])(i{1,3}|iv|v|vi)[abc]?\s?(类|级|期)|(?<![0-9.])[1-6][abc]?\s?(类|级|期)/i,
   },
   {
     id: 'zh.cls.bare_counts',
@@ -102,7 +107,9 @@ export const ZH_TOPIC_RULES: readonly CueRule[] = [
     id: 'zh.cls.counts_as',
     type: 'disease_classification',
     w: 2,
-    re: /(算|属于|算是|算不算)(不算)?[^，。？?]{0,6}(病|症|松|炎|压|糖|胖|血|肝|瘤|癌|期|级|度|型|类|分)(吗|嘛|么|呢|还是|[？?]|$)/,
+    re: new RegExp(
+      `(算|属于|算是|算不算)(不算)?[^，。？?]{0,6}(${DISEASE_END}|松|压|糖|胖|血|肝|期|级|度|型|类|分|病变|疾病|范畴)(吗|嘛|么|呢|还是|[？?]|$)`,
+    ),
   },
 
   // clinical_research: trials, studies, the evidence behind a treatment.

@@ -1,4 +1,5 @@
 import type { CueRule } from './rule-types';
+import { DISEASE_END } from './rules-zh-shared';
 import { ZH_TOPIC_RULES } from './rules-zh-topics';
 
 // Chinese intent cues. Each pattern keys on how people ASK for a kind of help
@@ -30,7 +31,7 @@ export const ZH_RULES: readonly CueRule[] = [
     id: 'zh.risk.estimate',
     type: 'risk_triage',
     w: 3,
-    re: /风险(高|大|有多|多大|高不高|大不大|怎么样|如何|是多少)|(几率|概率|可能性|机会)(大|多大|有多|高|是多少)|患病风险|发病风险/,
+    re: /风险(算|会|是不是|是否)?(高|大|有多|多大|高不高|大不大|怎么样|如何|是多少)|(几率|概率|可能性|可能|机会|机率)(算|会)?(大|多大|有多|高|是多少)|患病风险|发病风险/,
   },
   {
     id: 'zh.risk.will_get',
@@ -79,12 +80,19 @@ export const ZH_RULES: readonly CueRule[] = [
     // "我妈这个还有多长时间": a personal prognosis, unlike "这种病能活多久" (knowledge).
     re: /还(有|能活|剩)(多长时间|多久|几年|多少时间)|还能活(多久|多长|几年)/,
   },
+  // "我这种预后怎么样": a personal prognosis (a general "这种癌预后好吗" is knowledge).
+  {
+    id: 'zh.risk.own_prognosis',
+    type: 'risk_triage',
+    w: 3,
+    re: /(我|他|她|我妈|我爸|孩子|宝宝|我这种|我这个)(的)?(情况)?预后/,
+  },
   { id: 'zh.risk.normal', type: 'risk_triage', w: 1, re: /正常吗|正常不|是否正常/ },
   {
     id: 'zh.risk.control_ok',
     type: 'risk_triage',
     w: 2,
-    re: /(控制|control|控)(得|的)?(好不好|怎么样|如何|还行|还可以|行不行|算好|够不够好)/i,
+    re: /(控制|control|控)(得|的)?(算)?(好不好|好吗|好嘛|怎么样|如何|还行|还可以|行不行|算好|够不够好|达标(了)?(吗|没))/i,
   },
 
   // symptom_analysis: what is causing the symptoms, is it disease X, which tests.
@@ -99,7 +107,8 @@ export const ZH_RULES: readonly CueRule[] = [
     id: 'zh.sym.is_it',
     type: 'symptom_analysis',
     w: 3,
-    unless: /容易|指南|共识|研究|试验|文献|是不是(就)?(算|属于)|是不是对[^，。？?]{0,8}(好|有益|有害|有好处|有帮助|不好)/,
+    unless:
+      /容易|指南|共识|研究|试验|文献|是不是(就)?(算|属于)|是不是对[^，。？?]{0,8}(好|有益|有害|有好处|有帮助|不好)/,
     re: /是不是(得了|的了|有了|患了|又|缺)|是不是[^，。？?]{1,12}(引起|导致|造成|闹|犯了|副作用|问题|原因|症状|表现|症|病|炎|癌|瘤|感染|到了|过敏|有关)|是缺|缺(钙|铁|锌|维生素|血|氧)(吗|嘛|引起|导致)/,
   },
   // Any other "是不是X" is still a diagnosis question unless X is about what to do.
@@ -109,7 +118,7 @@ export const ZH_RULES: readonly CueRule[] = [
     w: 2,
     re: /是不是/,
     unless:
-      /是不是(就)?(要|该|应该|需要|得|都|一定|必须|每|可以|能|只|不能|不用|最好|正常|严重|太|更|容易|真的|算|属于)|是不是对[^，。？?]{0,8}(好|有益|有害|有好处|有帮助|不好)|指南|共识|研究|试验|文献/,
+      /是不是(就)?(要|该|应该|需要|得|都|一定|必须|每|可以|能|只|不能|不用|最好|正常|严重|太|更|容易|真的|算|属于|一(吃|用|打))|药[^，。？?]{0,4}是不是|是不是对[^，。？?]{0,8}(好|有益|有害|有好处|有帮助|不好)|指南|共识|研究|试验|文献/,
   },
   {
     id: 'zh.sym.caused_by',
@@ -133,14 +142,16 @@ export const ZH_RULES: readonly CueRule[] = [
     id: 'zh.sym.is_disease',
     type: 'symptom_analysis',
     w: 2,
-    re: /是[^，。？?]{0,10}(症|病|炎|癌|瘤|综合征|甲亢|甲减|痛风|贫血|结石|过敏|感冒|抑郁|焦虑|更年期|不好)(吗|嘛|么|吧)/,
+    re: new RegExp(
+      `是[^，。？?]{0,10}(${DISEASE_END}|甲亢|甲减|痛风|贫血|结石|过敏|感冒|抑郁|焦虑|更年期|不好)(吗|嘛|么|吧)`,
+    ),
   },
   {
     id: 'zh.sym.tests',
     type: 'symptom_analysis',
     w: 3,
     unless: /体检|筛查/,
-    re: /(怎么|如何)(判断|确诊|自查|知道是不是)|(做|查|要查|该查|需要查|需要做)(点)?(什么|哪些|啥)(检查|项目)?|(什么|哪些|啥)检查/,
+    re: /(怎么|如何)(判断|确诊|自查|知道是不是)|(查|要查|该查|需要查)(点)?(什么|哪些|啥)|(做|需要做|要做|该做)(点)?(什么|哪些|啥)(检查|项目|化验|检测|[？?]?$)|(什么|哪些|啥)(检查|化验)/,
   },
   { id: 'zh.sym.means', type: 'symptom_analysis', w: 3, re: /(症状|表现|情况)(说明|提示|意味着)/ },
   {
@@ -180,7 +191,7 @@ export const ZH_RULES: readonly CueRule[] = [
     id: 'zh.gen.difference',
     type: 'general_consultation',
     w: 3,
-    re: /(什么|啥)(区别|不同|差别|不一样)|区别(是什么|在哪|大吗)|不一样(吗|嘛)|一回事|一个东西|哪个(好|更好|更适合)|(哪个|哪种|哪一个)更|代替|替代(吗|嘛)|取代/,
+    re: /(什么|啥)(区别|不同|差别|不一样)|区别(是什么|在哪|大吗)|不一样(吗|嘛)|一回事|一个东西|哪个(好|更好|更适合|准|更准|准确|靠谱)|(哪个|哪种|哪一个)更|代替|替代(吗|嘛)|取代/,
   },
   {
     id: 'zh.gen.how_works',
@@ -210,7 +221,7 @@ export const ZH_RULES: readonly CueRule[] = [
     id: 'zh.gen.prognosis',
     type: 'general_consultation',
     w: 3,
-    re: /传染|遗传|根治|治愈|断根|治好|逆转|吃一辈子|终身(服药|用药)|停不了|停药|减药|换药|复发|(能|会|可以)(自己)?(消掉|消退|消失|溶解|吸收掉|自愈|自己好)|(可以|能|能不能|可不可以|什么时候(能|可以)?)(停|停掉|不吃|不用)(了)?(吗|嘛|呢)?[？?]?$/,
+    re: /传染|遗传|根治|治愈|断根|治好|逆转|(?<!(我|他|她|我妈|我爸|孩子|宝宝|这种|这个|我这种|我这个)的?)预后|能活多久|(会|会不会|有没有|有什么)(留下?)?(什么)?后遗症|留(下)?(后遗|疤|病根)|吃一辈子|终身(服药|用药)|停不了|停不下来|离不开|断不了|(多久|多长时间|几天|几周)(才)?(能|可以|会)?(好|痊愈|恢复|消)|怎么(感染|传播|传上)|停药|减药|换药|复发|(能|会|可以)(自己)?(消掉|消退|消失|溶解|吸收掉|自愈|自己好)|(可以|能|能不能|可不可以|什么时候(能|可以)?)(停|停掉|不吃|不用)(了)?(吗|嘛|呢)?[？?]?$/,
   },
   { id: 'zh.gen.vaccine', type: 'general_consultation', w: 2, re: /疫苗|接种|抗体/ },
   {
@@ -243,7 +254,7 @@ export const ZH_RULES: readonly CueRule[] = [
     id: 'zh.gen.disease_nature',
     type: 'general_consultation',
     w: 4,
-    re: /(病|症|癌|炎|瘤|痛风|高血压|糖尿病|甲亢|甲减|结节|息肉)(到底|究竟)?(是)?怎么(回事|一回事|得的|得上的|引起的|形成的|来的)/,
+    re: /(病|症|癌|炎|瘤|疮|梗|病变|综合征|硬化|增生|囊肿|肌瘤|痛风|高血压|糖尿病|甲亢|甲减|结节|息肉|哮喘)(到底|究竟)?(是)?怎么(回事|一回事|得的|得上的|引起的|形成的|来的)/,
   },
   {
     id: 'zh.gen.drug_class',
