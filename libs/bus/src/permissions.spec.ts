@@ -270,8 +270,8 @@ describe('deploy/nats permissions on a real nats-server', () => {
     consumers.push(
       await bus('coordinator').consume(
         {
-          durable: 'coordinator_task_started',
-          subject: 'medagent.task.started.*',
+          durable: 'coordinator_task_failed',
+          subject: 'medagent.task.failed.*',
           maxDeliver: 5,
           ackWaitMs: 15_000,
         },

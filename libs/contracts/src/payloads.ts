@@ -70,6 +70,11 @@ export class TaskStartedPayload {
 
 export class ArtifactProducedPayload {
   @ValidateNested() @Type(() => ContributionDto) contribution!: ContributionDto;
+  /**
+   * Worker-side task duration. The artifact is what settles a task at the coordinator
+   * (task.completed follows for observers), so it carries the duration too.
+   */
+  @IsOptional() @IsInt() @Min(0) duration_ms?: number;
 }
 
 export class TaskCompletedPayload {

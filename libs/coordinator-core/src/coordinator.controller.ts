@@ -1,11 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import { ConflictError, parseSubject, payloadOf, type Envelope } from '@medagent/contracts';
+import { parseSubject, payloadOf, type Envelope } from '@medagent/contracts';
 import type { BusContext } from '@medagent/bus';
 import { SpanKind, contextFromTraceparent, withSpan } from '@medagent/telemetry';
 import { Finisher } from './finisher';
 import { Orchestrator } from './orchestrator';
-import { RequestStore } from './request-store';
 
 // One durable consumer per event type: nats-server 2.9 allows one filter subject per consumer.
 const c = (durable: string) => ({ durable, maxDeliver: 5, ackWaitMs: 15_000, concurrency: 16 });
@@ -24,7 +23,6 @@ export class CoordinatorController {
   constructor(
     private readonly orchestrator: Orchestrator,
     private readonly finisher: Finisher,
-    private readonly store: RequestStore,
   ) {}
 
   @EventPattern('medagent.request.submitted.*', c('coordinator_request_submitted'))
@@ -37,28 +35,12 @@ export class CoordinatorController {
     return traced('coordinator.plan_validate', env, () => this.orchestrator.onPlanProduced(env));
   }
 
-  @EventPattern('medagent.task.started.*', c('coordinator_task_started'))
-  started(@Payload() env: Envelope): Promise<void> {
-    return traced('coordinator.task_started', env, () => this.orchestrator.onTaskStarted(env));
-  }
-
+  // task.started and task.completed are for observers (progress lines, SSE, audit): the
+  // artifact settles a task, so the coordinator keeps no durable on either.
   @EventPattern('medagent.artifact.produced.*', c('coordinator_artifact_produced'))
   artifact(@Payload() env: Envelope, @Ctx() ctx: BusContext): Promise<void> {
     const role = parseSubject(ctx.getSubject()).role;
     return traced('coordinator.artifact', env, () => this.orchestrator.onArtifact(env, role));
-  }
-
-  @EventPattern('medagent.task.completed.*', c('coordinator_task_completed'))
-  completed(@Payload() env: Envelope): Promise<void> {
-    return traced('coordinator.task_completed', env, async () => {
-      const p = payloadOf(env, 'task.completed');
-      // artifact.produced travels on its own consumer: wait (retry) until it is stored.
-      const [stored] = await this.store.contributions(env.correlation_id, [p.task_id]);
-      const rec = await this.store.get(env.correlation_id);
-      if (!stored && rec && rec.status === 'dispatched')
-        throw new ConflictError(`contribution for ${p.task_id} not stored yet`, { retryAfterMs: 2 });
-      await this.orchestrator.onTaskCompleted(env);
-    });
   }
 
   @EventPattern('medagent.task.failed.*', c('coordinator_task_failed'))

@@ -109,47 +109,60 @@ export class Finisher {
   }
 
   /**
-   * The single exit. Claimed once per request (exit_claimed), then: final safety boundary
-   * once, host recheck, persist, memory, result event. Error exits pass the same boundary.
+   * The single exit: final safety boundary once, host recheck, persist, memory, result
+   * event. Error exits pass the same boundary. Claiming the exit and persisting the answer
+   * are one revision-checked write: a concurrent exit (deadline vs synthesis) sees the
+   * claim and stops, so exactly one answer is stored and published.
    */
   async finalize(requestId: string, exit: Exit, text: string, sources: Evidence[]): Promise<void> {
-    const claimed = await this.store.mutate(requestId, (cur) => {
-      if (cur.state.exit_claimed || cur.status === 'completed' || cur.status === 'failed') return { result: false };
-      cur.state.exit_claimed = exit;
-      if (cur.status === 'dispatched' || cur.status === 'synthesising')
-        cur.status = assertRequestTransition(cur.status, 'safety');
-      cur.state.marks['exit'] = Date.now();
-      return { next: cur, result: true };
-    });
-    if (!claimed) return;
-    this.deadlines.clearRequest(requestId);
     const rec = await this.store.require(requestId);
+    if (rec.state.exit_claimed || rec.status === 'completed' || rec.status === 'failed') return;
     const taskIds = rec.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id);
     const cs = await this.store.contributions(requestId, taskIds);
     await withSpan('coordinator.final_safety', { 'medagent.request_id': requestId, 'medagent.exit': exit }, async () => {
-      const input = {
-        text,
-        lang: rec.lang,
-        escalated: rec.state.escalated,
-        ...(rec.prerisk?.decision === 'ESCALATE' ? { escalation_category: rec.prerisk.category } : {}),
-        ...withVerdict(medicationVerdictOf(cs)),
-      };
-      const checked = this.boundary.recheck(input, this.boundary.apply(input));
-      const failed = exit === 'error';
-      const completeness = completenessOf(rec, cs);
-      const final = await this.store.mutate(requestId, (cur) => {
+      let checked: ReturnType<SafetyBoundary['apply']> | undefined;
+      const final = await this.store.mutate<StoredRequest | 'stale' | undefined>(requestId, (cur) => {
+        if (cur.state.exit_claimed || cur.status === 'completed' || cur.status === 'failed') return { result: undefined };
+        // A task that completed after our read would be missing from the answer: re-read.
+        const nowDone = cur.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id);
+        if (nowDone.join() !== taskIds.join()) return { result: 'stale' as const };
+        checked ??= this.applyBoundary(cur, text, cs);
+        const failed = exit === 'error';
+        cur.state.exit_claimed = exit;
+        cur.state.marks['exit'] = Date.now();
+        if (cur.status === 'dispatched' || cur.status === 'synthesising') cur.status = assertRequestTransition(cur.status, 'safety');
         cur.answer = { text: checked.text, sources, safety_actions: checked.actions, exit };
         cur.status = failed ? 'failed' : assertRequestTransition(cur.status, 'completed');
         if (failed) cur.error = { code: 'NO_CONTRIBUTIONS', message: 'no task produced a contribution' };
         cur.completed_at = new Date().toISOString();
-        cur.completeness = completeness;
+        cur.completeness = completenessOf(cur, cs);
         cur.timings = timingsOf(cur);
         return { next: cur, result: cur };
       });
+      if (final === 'stale') return this.finalizeAgain(requestId, exit, text, sources);
+      if (!final || !checked) return;
+      this.deadlines.clearRequest(requestId);
       await this.remember(final, checked.text);
       await this.publishResult(final, cs);
       recordRequestMetrics(final, cs);
     });
+  }
+
+  /** A task settled between our read and our write: the partial answer is recomposed. */
+  private async finalizeAgain(requestId: string, exit: Exit, text: string, sources: Evidence[]): Promise<void> {
+    if (exit !== 'partial') return this.finalize(requestId, exit, text, sources);
+    return this.finalizePartial(await this.store.require(requestId));
+  }
+
+  private applyBoundary(rec: StoredRequest, text: string, cs: Contribution[]): ReturnType<SafetyBoundary['apply']> {
+    const input = {
+      text,
+      lang: rec.lang,
+      escalated: rec.state.escalated,
+      ...(rec.prerisk?.decision === 'ESCALATE' ? { escalation_category: rec.prerisk.category } : {}),
+      ...withVerdict(medicationVerdictOf(cs)),
+    };
+    return this.boundary.recheck(input, this.boundary.apply(input));
   }
 
   private async remember(rec: StoredRequest, answer: string): Promise<void> {

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   CONTRIBUTION_SCHEMA_ID,
   CapabilityViolationError,
+  ConflictError,
   ContractViolationError,
   assertRequestTransition,
   assertTaskTransition,
@@ -30,6 +31,7 @@ import { PreRiskService } from './prerisk.service';
 import { RequestStore, type StoredRequest } from './request-store';
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const OPEN_TASK: ReadonlySet<string> = new Set(['scheduled', 'running', 'awaiting_approval']);
 
 /**
  * The request state machine up to "all tasks settled": ingress, memory, pre-risk gate,
@@ -189,45 +191,47 @@ export class Orchestrator {
     });
   }
 
-  async onTaskStarted(env: Envelope): Promise<void> {
-    const p = payloadOf(env, 'task.started');
-    await this.store.mutate(env.correlation_id, (cur) => {
-      const t = cur.tasks.find((x) => x.task_id === p.task_id);
-      if (!t || t.attempts !== p.attempt || t.status !== 'scheduled') return { result: undefined };
-      t.status = assertTaskTransition(t.status, 'running');
-      t.started_at = env.occurred_at;
-      return { next: cur, result: undefined };
-    });
-  }
-
-  /** Each role writes only its own namespace: a worker may not deliver another role's task. */
+  /**
+   * The artifact settles its task: stored append-only (first write per task wins), then the
+   * task completes. Each role writes only its own namespace: a worker may not deliver
+   * another role's task. A stale attempt (the task was retried meanwhile) is ignored.
+   */
   async onArtifact(env: Envelope, subjectRole: string): Promise<void> {
-    const c = payloadOf(env, 'artifact.produced').contribution;
-    const rec = await this.store.get(env.correlation_id);
+    const p = payloadOf(env, 'artifact.produced');
+    const c = p.contribution;
+    let rec = await this.store.get(env.correlation_id);
+    let task = rec?.tasks.find((t) => t.task_id === c.task_id);
+    // The cached record may be behind another coordinator replica's write: decide on the
+    // stored one before dropping or refusing anything.
+    if (!task || task.attempts !== c.attempt || !OPEN_TASK.has(task.status)) {
+      rec = await this.store.get(env.correlation_id, { fresh: true });
+      task = rec?.tasks.find((t) => t.task_id === c.task_id);
+    }
     if (!rec) return;
-    const task = rec.tasks.find((t) => t.task_id === c.task_id);
     if (!task) throw new ContractViolationError(`artifact for unknown task ${c.task_id}`);
     if (c.request_id !== rec.request_id || c.agent !== task.agent || subjectRole !== task.agent || env.producer !== workerServiceId(task.agent)) {
       throw new CapabilityViolationError(`${env.producer} may not write ${task.agent}'s contribution for ${c.task_id}`);
     }
+    // An attempt newer than the record knows: the retry's dispatch is not visible yet.
+    if (c.attempt > task.attempts) throw new ConflictError(`${c.task_id}: attempt ${c.attempt} not recorded yet`, { retryAfterMs: 50 });
+    if (task.attempts !== c.attempt || !OPEN_TASK.has(task.status)) return;
+    // A redelivery after a crash between these two steps finds the contribution stored: fine.
     await this.store.addContribution(c);
-  }
-
-  async onTaskCompleted(env: Envelope): Promise<void> {
-    const p = payloadOf(env, 'task.completed');
     const settledAll = await this.store.mutate(env.correlation_id, (cur) => {
-      const t = cur.tasks.find((x) => x.task_id === p.task_id);
-      if (!t || t.attempts !== p.attempt || !['scheduled', 'running', 'awaiting_approval'].includes(t.status)) return { result: false };
-      if (t.status === 'scheduled') t.status = assertTaskTransition(t.status, 'running');
-      if (t.status === 'awaiting_approval') t.status = assertTaskTransition(t.status, 'running');
+      const t = cur.tasks.find((x) => x.task_id === c.task_id);
+      if (!t || t.attempts !== c.attempt || !OPEN_TASK.has(t.status)) return { result: false };
+      if (t.status !== 'running') t.status = assertTaskTransition(t.status, 'running');
       t.status = assertTaskTransition(t.status, 'completed');
       t.completed_at = env.occurred_at;
-      t.duration_ms = p.duration_ms;
-      medagentMetrics().taskDuration.record(p.duration_ms, { role: t.agent, task_type: t.task_type, status: 'completed' });
+      if (p.duration_ms !== undefined) {
+        t.duration_ms = p.duration_ms;
+        t.started_at = new Date(Date.parse(env.occurred_at) - p.duration_ms).toISOString();
+        medagentMetrics().taskDuration.record(p.duration_ms, { role: t.agent, task_type: t.task_type, status: 'completed' });
+      }
       return { next: markSettled(cur), result: true };
     });
     if (settledAll) {
-      this.deadlines.cancel(`${env.correlation_id}|task:${p.task_id}`);
+      this.deadlines.cancel(`${env.correlation_id}|task:${c.task_id}`);
       await this.finisher.onTasksSettled(env.correlation_id);
     }
   }
@@ -249,8 +253,10 @@ export class Orchestrator {
   async onApproval(env: Envelope, kind: 'requested' | 'resolved'): Promise<void> {
     await this.store.mutate(env.correlation_id, (cur) => {
       const t = cur.tasks.find((x) => x.task_id === env.task_id);
-      const from = kind === 'requested' ? 'running' : 'awaiting_approval';
-      if (!t || t.status !== from) return { result: undefined };
+      // No durable on task.started: a task asking for approval is running by definition.
+      const from = kind === 'requested' ? ['scheduled', 'running'] : ['awaiting_approval'];
+      if (!t || !from.includes(t.status)) return { result: undefined };
+      if (t.status === 'scheduled') t.status = assertTaskTransition(t.status, 'running');
       t.status = assertTaskTransition(t.status, kind === 'requested' ? 'awaiting_approval' : 'running');
       return { next: cur, result: undefined };
     });
@@ -261,7 +267,7 @@ export class Orchestrator {
     const deadline = iso(Date.now() + this.config.taskDeadlineMs);
     const outcome = await this.store.mutate(requestId, (cur) => {
       const t = cur.tasks.find((x) => x.task_id === taskId);
-      if (!t || t.attempts !== attempt || !['scheduled', 'running', 'awaiting_approval'].includes(t.status))
+      if (!t || t.attempts !== attempt || !OPEN_TASK.has(t.status))
         return { result: 'ignored' as const };
       t.status = assertTaskTransition(t.status, 'failed');
       t.error = { code, message: message.slice(0, 300), retryable };
@@ -298,7 +304,7 @@ export class Orchestrator {
           this.finisher.onSynthesisDeadline(r.request_id),
         );
       for (const t of r.tasks)
-        if (['scheduled', 'running', 'awaiting_approval'].includes(t.status) && t.deadline_at)
+        if (OPEN_TASK.has(t.status) && t.deadline_at)
           this.deadlines.schedule(r.request_id, `task:${t.task_id}`, t.deadline_at, () =>
             this.onTaskDeadline(r.request_id, t.task_id, t.attempts),
           );

@@ -61,8 +61,8 @@ export class RequestStore {
    * so a stale cached read (another replica wrote since) can cost a retry, never a lost
    * or doubled transition.
    */
-  async get(id: string): Promise<StoredRequest | undefined> {
-    const hit = this.written.get(id);
+  async get(id: string, opts: { fresh?: boolean } = {}): Promise<StoredRequest | undefined> {
+    const hit = opts.fresh ? undefined : this.written.get(id);
     if (hit) return hit.value;
     return (await this.kv.get<StoredRequest>(recKey(id)))?.value;
   }

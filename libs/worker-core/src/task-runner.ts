@@ -41,7 +41,7 @@ export function inputHashOf(pkg: TaskPackage): string {
 }
 
 /**
- * One assigned task: started → agent loop over this role's registry → artifact.produced →
+ * One assigned task: started → agent loop over this role's registry → artifact.produced +
  * task.completed (or task.failed / task.refused). Returns only after the outcome events
  * are published, so the transport acks after publication (a crash before that redelivers).
  */
@@ -62,7 +62,10 @@ export class TaskRunner {
       throw new CapabilityViolationError(`worker ${this.deps.role} received a task for ${pkg.agent}`);
     }
     const t0 = Date.now();
-    await this.emit(env, 'task.started', { task_id: pkg.task_id, attempt: pkg.attempt, worker_instance: this.instance }, 'started');
+    // task.started is for observers (progress, audit); the work need not wait for its ack.
+    // It is awaited before any outcome, so it is always published first and before the ack.
+    const started = this.emit(env, 'task.started', { task_id: pkg.task_id, attempt: pkg.attempt, worker_instance: this.instance }, 'started');
+    started.catch(() => undefined);
     const heartbeat = delivery ? setInterval(() => void delivery.working().catch(() => undefined), this.deps.heartbeatMs ?? 2000) : undefined;
     const abort = new AbortController();
     const left = Date.parse(pkg.budget.deadline_at) - Date.now();
@@ -81,6 +84,7 @@ export class TaskRunner {
             ...(this.deps.approvals ? { approvals: this.deps.approvals } : {}),
           }),
       );
+      await started;
       if (result.outcome === 'refused') {
         await this.emit(env, 'task.refused', { task_id: pkg.task_id, attempt: pkg.attempt, reason: (result.refusal_reason ?? 'refused').slice(0, 1000) }, 'refused');
         return;
@@ -115,9 +119,15 @@ export class TaskRunner {
         ...(result.risk_level ? { risk_level: result.risk_level } : {}),
         ...(result.medication_verdict ? { medication_verdict: result.medication_verdict } : {}),
       };
-      await this.emit(env, 'artifact.produced', { contribution }, 'artifact');
-      await this.emit(env, 'task.completed', { task_id: pkg.task_id, attempt: pkg.attempt, duration_ms: Date.now() - t0, status }, 'completed');
+      // The artifact settles the task at the coordinator; task.completed is for observers,
+      // so both go out together (each is idempotent by its msg id on a redelivery).
+      const duration_ms = Date.now() - t0;
+      await Promise.all([
+        this.emit(env, 'artifact.produced', { contribution, duration_ms }, 'artifact'),
+        this.emit(env, 'task.completed', { task_id: pkg.task_id, attempt: pkg.attempt, duration_ms, status }, 'completed'),
+      ]);
     } finally {
+      await started.catch(() => undefined);
       clearTimeout(deadline);
       if (heartbeat) clearInterval(heartbeat);
     }

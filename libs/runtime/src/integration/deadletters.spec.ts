@@ -70,8 +70,8 @@ describe('dead letters and deadlines with services as separate processes', () =>
   }, 60_000);
 
   it('(c2) a message whose handler keeps failing is dead-lettered with MAX_DELIVERIES after the delivery limit', async () => {
-    // A task.completed whose artifact never arrives: the coordinator's handler answers each
-    // delivery with a retryable CONFLICT ("contribution not stored yet") until its limit (5).
+    // An artifact for an attempt the coordinator has not recorded: its handler answers each
+    // delivery with a retryable CONFLICT ("attempt 9 not recorded yet") until its limit (5).
     const { requestId, result } = ask('u-c2');
     const assigned = await rec.waitFor(
       (e) => e.env.correlation_id === requestId && e.env.event_type === 'task.assigned' && e.subject === subjectFor('task.assigned', 'research'),
@@ -79,20 +79,38 @@ describe('dead letters and deadlines with services as separate processes', () =>
       'task.assigned for research',
       diag,
     );
+    const taskId = assigned.env.task_id!;
     const forged = buildEvent({
-      type: 'task.completed',
+      type: 'artifact.produced',
       correlation_id: requestId,
-      task_id: assigned.env.task_id!,
+      task_id: taskId,
       producer: 'worker-research',
-      payload: { task_id: assigned.env.task_id!, attempt: 1, duration_ms: 1, status: 'complete' },
+      payload: {
+        contribution: {
+          task_id: taskId,
+          request_id: requestId,
+          agent: 'research',
+          task_type: 'clinical_guideline',
+          attempt: 9,
+          text: 'forged',
+          findings: [],
+          evidence: [],
+          tool_ledger: [],
+          model_usage: { calls: 0, prompt_tokens: 0, completion_tokens: 0, model: 'none' },
+          input_hash: '0'.repeat(64),
+          warnings: [],
+          completeness: 1,
+          status: 'complete',
+        },
+      },
     });
-    await bus.publish(subjectFor('task.completed', 'research'), forged, { msgId: `forged:${requestId}` });
+    await bus.publish(subjectFor('artifact.produced', 'research'), forged, { msgId: `forged:${requestId}` });
     const { dl } = await rec.waitForDeadLetter((d) => d.event_id === forged.event_id, 30_000, 'MAX_DELIVERIES dead letter', diag);
     expect(dl.code).toBe('MAX_DELIVERIES');
     expect(dl.deliveries).toBe(5);
-    expect(dl.original_subject).toBe('medagent.task.completed.research');
+    expect(dl.original_subject).toBe('medagent.artifact.produced.research');
     expect(dl.correlation_id).toBe(requestId);
-    expect(dl.reason).toMatch(/max deliveries \(5\) exhausted.*not stored yet/);
+    expect(dl.reason).toMatch(/max deliveries \(5\) exhausted.*attempt 9 not recorded yet/);
     expect(dl.envelope?.event_id).toBe(forged.event_id);
     // The request is unharmed by it: it still ends (at the deadline, without research).
     const r = await result;
