@@ -2,7 +2,12 @@
 // Reproducible training of the pre-risk learned signal (plain Node, no extra deps; the
 // TypeScript sources are compiled on the fly with the repo's own @swc/core).
 //   node libs/safety/training/train-classifier.js          -> writes src/classifier/model.json
+//      and libs/safety/data/prerisk-2026.12.0.model.json (the learned part of prerisk-2026.12.0)
 //   node libs/safety/training/train-classifier.js --lobo   -> leave-one-batch-out table (JSON)
+//   node libs/safety/training/train-classifier.js --lobo --candidate [--prior-rules]
+//      -> the same for the 2026.12.0 combination (veto, wide suppression veto)
+// Only blind batches 2-5 are read (corpus.ts BLIND_BATCHES); never add a batch that is still
+// to judge a candidate.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -26,15 +31,24 @@ Module._resolveFilename = function (request, ...rest) {
 
 require('reflect-metadata');
 const { createPreRiskGate } = require(path.join(SRC, 'prerisk/gate.ts'));
-const { evaluatePreRisk } = require(path.join(SRC, 'prerisk/evaluate.ts'));
-const { loadCorpus, trainingCases, BLIND_BATCHES } = require(path.join(SRC, 'classifier/corpus.ts'));
-const { trainClassifier } = require(path.join(SRC, 'classifier/train.ts'));
+const { comparePreRisk, evaluatePreRisk } = require(path.join(SRC, 'prerisk/evaluate.ts'));
+const { loadCorpus, trainingCases, BLIND_BATCHES, EXTRA_SETS_ALL } = require(path.join(SRC, 'classifier/corpus.ts'));
+const { RULESETS } = require(path.join(SRC, 'rules/ruleset.ts'));
+const { modelPath } = require(path.join(SRC, 'classifier/models.ts'));
+const { trainClassifier, CALIBRATION_2026_12_0 } = require(path.join(SRC, 'classifier/train.ts'));
 const { Classifier } = require(path.join(SRC, 'classifier/logreg.ts'));
 const { createCombinedGate } = require(path.join(SRC, 'classifier/combine.ts'));
 
 const RULES_VERSION = 'prerisk-2026.11.4';
 const corpus = loadCorpus();
 const rules = createPreRiskGate({ version: RULES_VERSION });
+
+// prerisk-2026.12.0: rules part of the version + its learned signal (CALIBRATION_2026_12_0).
+const CANDIDATE = 'prerisk-2026.12.0';
+const CANDIDATE_OPTS = CALIBRATION_2026_12_0;
+const candidateRules = () => createPreRiskGate({ version: CANDIDATE, rulesOnly: true });
+const combine = (gate, model) =>
+  createCombinedGate(gate, new Classifier(model), gate.version, { wideVeto: true, ...(model.veto_below !== undefined ? { vetoBelow: model.veto_below } : {}) });
 const r3 = (x) => Math.round(x * 1000) / 1000;
 const summary = (rep) => ({
   recall: r3(rep.escalate_recall),
@@ -45,7 +59,25 @@ const summary = (rep) => ({
 // Rules version that had not seen each blind batch (batch b tuned 2026.11.b).
 const UNSEEN_RULES = { 2: 'prerisk-2026.11.1', 3: 'prerisk-2026.11.2', 4: 'prerisk-2026.11.3', 5: 'prerisk-2026.11.4' };
 
-if (process.argv.includes('--lobo')) {
+if (process.argv.includes('--lobo') && process.argv.includes('--candidate')) {
+  // Extra-cases-5 was written after batch 5's misses were read, so it stays out of every fold.
+  const rows = {};
+  const prior = process.argv.includes('--prior-rules');
+  for (const b of BLIND_BATCHES) {
+    const gate = prior ? createPreRiskGate({ version: UNSEEN_RULES[b] }) : candidateRules();
+    const tr = trainingCases(corpus, b);
+    const model = trainClassifier(tr.cases, gate, { groups: tr.groups, ...CANDIDATE_OPTS });
+    const held = corpus.blind[b];
+    const cmp = comparePreRisk(held, gate, combine(gate, model));
+    rows[b] = {
+      rules_version: gate.version, n_train: model.trained_on, threshold: model.threshold, veto_below: model.veto_below,
+      rules: summary(cmp.a), combined: summary(cmp.b),
+      newly_missed: cmp.newly_missed, newly_caught: cmp.newly_caught, new_false_alarms: cmp.new_false_alarms, fixed_false_alarms: cmp.fixed_false_alarms,
+    };
+    process.stderr.write(`batch ${b}: ${gate.version} rules ${rows[b].rules.recall}/${rows[b].rules.fer} combined ${rows[b].combined.recall}/${rows[b].combined.fer} t=${model.threshold} veto<${model.veto_below}\n`);
+  }
+  process.stdout.write(JSON.stringify(rows, null, 1) + '\n');
+} else if (process.argv.includes('--lobo')) {
   const rows = {};
   const prior = process.argv.includes('--prior-rules');
   const group = !process.argv.includes('--random-folds');
@@ -68,5 +100,23 @@ if (process.argv.includes('--lobo')) {
   fs.writeFileSync(out, JSON.stringify(model) + '\n');
   const combined = createCombinedGate(rules, new Classifier(model));
   const dev = { rules: summary(evaluatePreRisk(corpus.dev, rules)), combined: summary(evaluatePreRisk(corpus.dev, combined)) };
-  process.stdout.write(JSON.stringify({ written: out, bytes: fs.statSync(out).size, n_train: model.trained_on, threshold: model.threshold, weights: model.q.length, dev }, null, 1) + '\n');
+  // The learned part of prerisk-2026.12.0: everything allowed (dev, extra cases 1-5, batches 2-5).
+  const all = loadCorpus(undefined, EXTRA_SETS_ALL);
+  const trAll = trainingCases(all);
+  const cRules = candidateRules();
+  const cModel = trainClassifier(trAll.cases, cRules, { groups: trAll.groups, ...CANDIDATE_OPTS });
+  const cOut = modelPath(RULESETS[CANDIDATE].learned.model);
+  fs.mkdirSync(path.dirname(cOut), { recursive: true });
+  fs.writeFileSync(cOut, JSON.stringify(cModel) + '\n');
+  const cDev = { rules: summary(evaluatePreRisk(all.dev, cRules)), combined: summary(evaluatePreRisk(all.dev, combine(cRules, cModel))) };
+  process.stdout.write(
+    JSON.stringify(
+      {
+        written: out, bytes: fs.statSync(out).size, n_train: model.trained_on, threshold: model.threshold, weights: model.q.length, dev,
+        [CANDIDATE]: { written: cOut, bytes: fs.statSync(cOut).size, n_train: cModel.trained_on, threshold: cModel.threshold, veto_below: cModel.veto_below, weights: cModel.q.length, dev: cDev },
+      },
+      null,
+      1,
+    ) + '\n',
+  );
 }

@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createPreRiskGate } from '../prerisk/gate';
 import { evaluatePreRisk } from '../prerisk/evaluate';
-import { DEV_SET_PATH, loadCorpus, trainingCases } from './corpus';
-import { Classifier, createCombinedGate, featurize, MODEL_PATH, shippedClassifier, trainClassifier, trainModel, type ClassifierModel } from './index';
+import { RULESETS } from '../rules/ruleset';
+import { DEV_SET_PATH, EXTRA_SETS_ALL, loadCorpus, trainingCases } from './corpus';
+import { modelPath } from './models';
+import { CALIBRATION_2026_12_0, Classifier, createCombinedGate, featurize, MODEL_PATH, shippedClassifier, trainClassifier, trainModel, type ClassifierModel } from './index';
 
 const rules = createPreRiskGate({ version: 'prerisk-2026.11.4' });
 
@@ -84,5 +86,32 @@ describe('leave-one-batch-out is reproducible (held-out batch 5)', () => {
     expect(Math.round(base.escalate_recall * 1000) / 1000).toBe(0.71);
     expect(Math.round(combined.escalate_recall * 1000) / 1000).toBe(0.903);
     expect(Math.round(combined.false_escalation_rate * 1000) / 1000).toBe(0.105);
+  });
+});
+
+describe('prerisk-2026.12.0 learned signal (libs/safety/data)', () => {
+  const file = RULESETS['prerisk-2026.12.0']?.learned?.model ?? '';
+  const model = JSON.parse(readFileSync(modelPath(file), 'utf8')) as ClassifierModel;
+  const candidateRules = createPreRiskGate({ version: 'prerisk-2026.12.0', rulesOnly: true });
+
+  test('is small, calibrated, with a veto below the threshold', () => {
+    expect(readFileSync(modelPath(file)).length).toBeLessThan(1.5 * 1024 * 1024);
+    expect(model.threshold).toBeGreaterThan(0);
+    expect(model.threshold).toBeLessThan(1);
+    expect(model.veto_below).toBeGreaterThan(0);
+    expect(model.veto_below as number).toBeLessThan(model.threshold);
+  });
+
+  (existsSync(DEV_SET_PATH) ? test : test.skip)('equals a fresh training run on dev + extras 1-5 + batches 2-5', () => {
+    const tr = trainingCases(loadCorpus(DEV_SET_PATH, EXTRA_SETS_ALL));
+    expect(trainClassifier(tr.cases, candidateRules, { groups: tr.groups, ...CALIBRATION_2026_12_0 })).toEqual(model);
+  });
+
+  test('the veto removes only weak single hits', () => {
+    const never = new Classifier({ ...model, threshold: 1, veto_below: 1 });
+    const gate = createCombinedGate(candidateRules, never, 'veto-test', { vetoBelow: 1, wideVeto: true });
+    // suicide family and vital-sign numbers are never vetoed, nor are two rules together
+    for (const t of ['我不想活了', 'BP 220/130 with a severe headache', '胸口压着疼 出冷汗 左胳膊发麻 说话也不清楚了']) expect(gate.evaluate(t).decision).toBe('ESCALATE');
+    expect(gate.evaluate('他突然晕倒了').category).toBe('learned_veto');
   });
 });

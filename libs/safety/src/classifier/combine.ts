@@ -1,32 +1,77 @@
 // Rules + learned signal: ESCALATE when the rules do, or when the classifier's probability
 // reaches its threshold and the rules' own context analysis did not mark the message as
 // knowledge / historical / negated / figurative (those stay PASS whatever the classifier says).
-import type { SuppressionReason } from '../types';
+// Optionally (2026.12.0) a very low probability vetoes a single weak rule hit: exactly one rule
+// fired, on words only (no vital-sign number), outside the never-vetoed families.
+import { normalizeText } from '../text/normalize';
+import type { Family, SuppressionReason } from '../types';
 import type { AnalyzeHints, PreRiskAnalysis, PreRiskGate } from '../prerisk/gate';
 import type { Classifier } from './logreg';
 
 /** Suppression reasons that veto a classifier-only escalation. */
 const VETO: ReadonlySet<string> = new Set<SuppressionReason>(['knowledge', 'historical', 'third_party_past', 'negated', 'figurative']);
 
+/** 2026.12.0: fiction / animal subjects (and reassurance wording) also veto a classifier-only escalation. */
+const VETO_WIDE: ReadonlySet<string> = new Set<string>([...VETO, 'other_subject']);
+
+/**
+ * Reassurance / mild-course wording (2026.12.0): with no rule hit, a message saying the person
+ * is otherwise well, the complaint is chronic or came on slowly, or settled by itself, is a
+ * "mild or chronic complaint" (LABELING.md) and the classifier alone must not escalate it.
+ */
+const REASSURANCE = new RegExp(
+  [
+    String.raw`(?:吃|喝|玩|睡)(?:饭|奶|东西|觉|得)?(?:也|都)?(?:正常|挺好|很好|都好)`, String.raw`(?:在|还在|照样|照常)玩`, String.raw`精神(?:头)?(?:挺|很|还|也|都)?(?:好|不错|可以)`, String.raw`能吃能(?:睡|玩|喝)`,
+    String.raw`(?:好几|几|[0-9一两三四五六七八九十]+)(?:个)?(?:月|年)了`, String.raw`慢慢(?:地)?(?:开始|出现|加重)`, String.raw`不(?:是)?(?:特别|太|很)(?:疼|痛|严重)`, String.raw`(?:就|已经|自己)(?:好了|退了|缓解了|没事了)`, String.raw`(?:现在|已经)(?:挺|很|都)?好(?:的|了|多了)`,
+    String.raw`(?:eating|drinking|playing|sleeping)[a-z ,]{0,20}(?:normally|fine|well|as usual)`, String.raw`\botherwise (?:fine|well|ok|okay|healthy)\b`, String.raw`\bfor (?:months|years|weeks)\b`, String.raw`\b(?:months|years) now\b`,
+    String.raw`\bcame on (?:slowly|gradually)\b`, String.raw`\b(?:went|gone) away (?:by itself|on its own)\b`, String.raw`\bsettled (?:down )?(?:by itself|on its own)\b`, String.raw`\b(?:feel|feels|feeling) (?:fine|better|ok|okay|normal) now\b`,
+  ].join('|'),
+);
+
+/** Families whose rule hits the classifier may never veto (missed intent is the costliest error). */
+export const NEVER_VETOED: ReadonlySet<Family> = new Set<Family>(['suicide_self_harm']);
+
 export interface RulesView {
   escalate: boolean;
   veto: boolean;
+  /** Rules escalated on a single word-only rule outside NEVER_VETOED (a low p may veto it). */
+  weak?: boolean;
 }
 
-export function rulesView(a: PreRiskAnalysis): RulesView {
-  if (a.result.decision === 'ESCALATE') return { escalate: true, veto: false };
-  const veto = (a.result.suppressed ?? []).some((s) => VETO.has(s.reason)) || a.matches.some((m) => m.status === 'figurative' || m.status === 'knowledge');
+/** `text` is needed for the 2026.12.0 reassurance veto (wide). */
+export function rulesView(a: PreRiskAnalysis, wide = false, text?: string): RulesView {
+  if (a.result.decision === 'ESCALATE') {
+    const ids = new Set(a.fired.map((f) => f.rule.id));
+    const vital = a.fired.some((f) => f.evidence.some((m) => m.concept.startsWith('v.')));
+    const weak = ids.size === 1 && !vital && !a.fired.some((f) => NEVER_VETOED.has(f.rule.family));
+    return { escalate: true, veto: false, weak };
+  }
+  const reasons = wide ? VETO_WIDE : VETO;
+  const veto =
+    (a.result.suppressed ?? []).some((s) => reasons.has(s.reason)) ||
+    a.matches.some((m) => m.status === 'figurative' || m.status === 'knowledge' || (wide && m.status === 'other_subject')) ||
+    (wide && text !== undefined && REASSURANCE.test(normalizeText(text)));
   return { escalate: false, veto };
+}
+
+export interface CombineOptions {
+  /** Probability below which a weak single rule hit is vetoed (PASS); undefined = never. */
+  vetoBelow?: number;
+  /** Fiction / animal subjects also veto classifier-only escalations. */
+  wideVeto?: boolean;
 }
 
 /** Family reported for classifier-only escalations (no rule fired, so no rule family). */
 export const LEARNED_CATEGORY = 'learned_signal';
+/** PASS category when a low learned probability vetoed a single weak rule hit. */
+export const LEARNED_VETO_CATEGORY = 'learned_veto';
 
 class CombinedGate implements PreRiskGate {
   constructor(
     private readonly base: PreRiskGate,
     private readonly classifier: Classifier,
     readonly version: string,
+    private readonly opts: CombineOptions = {},
   ) {}
 
   evaluate(text: string) {
@@ -36,7 +81,18 @@ class CombinedGate implements PreRiskGate {
   analyze(text: string, hints?: AnalyzeHints): PreRiskAnalysis {
     const a = this.base.analyze(text, hints);
     const result = { ...a.result, rules_version: this.version };
-    const view = rulesView(a);
+    const view = rulesView(a, this.opts.wideVeto === true, text);
+    const vetoBelow = this.opts.vetoBelow;
+    if (view.escalate && view.weak === true && vetoBelow !== undefined && this.classifier.probability(text) < vetoBelow) {
+      // A lone word-only hit the learned signal finds very unlike an emergency: PASS, but keep
+      // the analysis (matches, fired) so the decision stays traceable.
+      const { suppressed } = a.result;
+      const { urgency: _vetoed, ...rest } = a;
+      return {
+        ...rest,
+        result: { decision: 'PASS', category: LEARNED_VETO_CATEGORY, evidence: [], rules_version: this.version, ...(suppressed !== undefined ? { suppressed } : {}) },
+      };
+    }
     if (view.escalate || view.veto) return { ...a, result };
     if (this.classifier.probability(text) < this.classifier.threshold) return { ...a, result };
     const { suppressed } = a.result;
@@ -55,6 +111,6 @@ class CombinedGate implements PreRiskGate {
 }
 
 /** Wraps a rules gate with the learned signal; `version` defaults to the base gate's. */
-export function createCombinedGate(base: PreRiskGate, classifier: Classifier, version: string = base.version): PreRiskGate {
-  return new CombinedGate(base, classifier, version);
+export function createCombinedGate(base: PreRiskGate, classifier: Classifier, version: string = base.version, opts: CombineOptions = {}): PreRiskGate {
+  return new CombinedGate(base, classifier, version, opts);
 }

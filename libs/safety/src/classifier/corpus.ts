@@ -7,6 +7,7 @@ import { EXTRA_CASES } from '../prerisk/extra-cases';
 import { EXTRA_CASES_2 } from '../prerisk/extra-cases-2';
 import { EXTRA_CASES_3 } from '../prerisk/extra-cases-3';
 import { EXTRA_CASES_4 } from '../prerisk/extra-cases-4';
+import { EXTRA_CASES_5 } from '../prerisk/extra-cases-5';
 
 export const PRERISK_DIR = resolve(__dirname, '../prerisk');
 /** Shared dev set (../shared/eval from the repo root), as in prerisk.dev.spec.ts. */
@@ -14,19 +15,26 @@ export const DEV_SET_PATH = resolve(__dirname, '../../../..', '../shared/eval/pr
 export const BLIND_BATCHES = ['2', '3', '4', '5'] as const;
 export type BlindBatch = (typeof BLIND_BATCHES)[number];
 
+/** Own extra-case files, in training order. The 2026.11 experiment used the first four. */
+const EXTRA_SETS = [EXTRA_CASES, EXTRA_CASES_2, EXTRA_CASES_3, EXTRA_CASES_4, EXTRA_CASES_5] as const;
+/** Extra-case files of the 2026.11 experiment (model.json, the leave-one-batch-out tables). */
+export const EXTRA_SETS_2026_11 = 4;
+/** Extra-case files the shipped 2026.12.0 model is trained on (all of them). */
+export const EXTRA_SETS_ALL = EXTRA_SETS.length;
+
 export interface LabelledCorpus {
   dev: PreRiskCase[];
   extra: PreRiskCase[];
-  /** Source group of each extra case (extra-1..extra-4). */
+  /** Source group of each extra case (extra-1..extra-N). */
   extraGroups: string[];
   blind: Record<BlindBatch, PreRiskCase[]>;
 }
 
-export function loadCorpus(devPath: string = DEV_SET_PATH): LabelledCorpus {
+export function loadCorpus(devPath: string = DEV_SET_PATH, extraSets: number = EXTRA_SETS_2026_11): LabelledCorpus {
   const blind = {} as Record<BlindBatch, PreRiskCase[]>;
   for (const b of BLIND_BATCHES) blind[b] = parsePreRiskCases(readFileSync(resolve(PRERISK_DIR, `blind-cases.${b}.jsonl`), 'utf8'));
   const dev = existsSync(devPath) ? parsePreRiskCases(readFileSync(devPath, 'utf8')) : [];
-  const extras = [EXTRA_CASES, EXTRA_CASES_2, EXTRA_CASES_3, EXTRA_CASES_4];
+  const extras = EXTRA_SETS.slice(0, extraSets);
   return {
     dev,
     extra: extras.flatMap((e) => [...e]),

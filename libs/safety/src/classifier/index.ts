@@ -1,5 +1,6 @@
 // Learned second signal for the pre-risk gate (see libs/safety/PROMOTION.md,
-// "Learned second signal (leave-one-batch-out)"). Not wired into any shipped version.
+// "Learned second signal (leave-one-batch-out)"). model.json is the 2026.11 experiment (not
+// wired into any version); prerisk-2026.12.0 loads its own model from libs/safety/data/.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Classifier, type ClassifierModel } from './logreg';
@@ -7,10 +8,11 @@ import { Classifier, type ClassifierModel } from './logreg';
 export { featurize, FEATURE_BITS, FEATURE_DIM } from './features';
 export { Classifier, MODEL_FORMAT, trainModel, DEFAULT_SEED } from './logreg';
 export type { ClassifierModel, LabelledText, TrainOptions } from './logreg';
-export { createCombinedGate, rulesView, LEARNED_CATEGORY } from './combine';
-export type { RulesView } from './combine';
-export { chooseThreshold, trainClassifier } from './train';
-export type { CalibrationOptions } from './train';
+export { createCombinedGate, rulesView, LEARNED_CATEGORY, LEARNED_VETO_CATEGORY, NEVER_VETOED } from './combine';
+export type { CombineOptions, RulesView } from './combine';
+export { CALIBRATION_2026_12_0, chooseThreshold, chooseVeto, trainClassifier } from './train';
+export { DATA_DIR, loadModel, modelPath } from './models';
+export type { CalibrationOptions, GroupFer } from './train';
 
 export const MODEL_PATH = join(__dirname, 'model.json');
 

@@ -10,6 +10,8 @@ export interface ClassifierModel {
   bits: number;
   /** Probability at or above which the classifier votes ESCALATE. */
   threshold: number;
+  /** Probability below which a single weak rule hit is vetoed (absent: no veto). */
+  veto_below?: number;
   bias: number;
   scale: number;
   /** Feature indices, delta-encoded ascending. */
@@ -109,6 +111,7 @@ function quantise(w: Float64Array, bias: number, n: number, seed: number): Class
 export class Classifier {
   private readonly w: Float32Array;
   readonly threshold: number;
+  readonly vetoBelow: number | undefined;
 
   constructor(readonly model: ClassifierModel) {
     if (model.format !== MODEL_FORMAT || model.bits !== FEATURE_BITS || model.idx.length !== model.q.length) {
@@ -121,6 +124,7 @@ export class Classifier {
       this.w[k] = (model.q[i] as number) * model.scale;
     });
     this.threshold = model.threshold;
+    this.vetoBelow = model.veto_below;
   }
 
   probability(text: string): number {

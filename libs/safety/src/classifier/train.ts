@@ -14,19 +14,67 @@ export interface CalibrationOptions extends TrainOptions {
    * (leave-one-group-out), so the threshold is set on text written by unseen authors.
    */
   groups?: readonly string[];
+  /** Fiction / animal subjects also veto classifier-only escalations (combine.ts wideVeto). */
+  wideVeto?: boolean;
+  /**
+   * Calibrate `veto_below`: the largest 0.01 step that is at least `vetoMargin` below the lowest
+   * out-of-fold probability of any ESCALATE training case the rules catch on a single weak hit
+   * (so the veto would have cost no recall out of fold). Absent: no veto.
+   */
+  vetoMargin?: number;
+  /** How the FER target is read across calibration groups (default pooled, as in 2026.11). */
+  groupFer?: GroupFer;
 }
 
-/** Smallest threshold (0.01 grid) whose combined out-of-fold FER stays <= maxFer. */
-export function chooseThreshold(probs: readonly number[], views: readonly RulesView[], escalate: readonly boolean[], maxFer: number): number {
-  const nPass = escalate.filter((e) => !e).length;
+export type GroupFer = 'pooled' | 'mean' | 'max';
+
+/**
+ * Calibration of the prerisk-2026.12.0 learned signal: veto of weak single rule hits at the
+ * lowest out-of-fold weak true hit (margin 0), wide suppression veto, FER target 0.05 read as
+ * the mean over source groups (each group a different author's batch).
+ */
+export const CALIBRATION_2026_12_0: CalibrationOptions = { wideVeto: true, vetoMargin: 0, maxFer: 0.05, groupFer: 'mean' };
+
+/** Largest 0.01 step at least `margin` below the lowest out-of-fold p of a weak true rule hit. */
+export function chooseVeto(probs: readonly number[], views: readonly RulesView[], escalate: readonly boolean[], margin: number): number {
+  let min = 1;
+  probs.forEach((p, i) => {
+    if (escalate[i] && views[i]?.escalate === true && views[i]?.weak === true) min = Math.min(min, p);
+  });
+  return Math.max(0, Math.floor((min - margin) * 100) / 100);
+}
+
+/**
+ * Smallest threshold (0.01 grid) whose combined out-of-fold FER stays <= maxFer. With `groups`
+ * and `groupFer` 'mean' / 'max', the FER is computed per source group and averaged / maxed, so a
+ * large group of easy negatives cannot buy the classifier a lower threshold.
+ */
+export function chooseThreshold(
+  probs: readonly number[],
+  views: readonly RulesView[],
+  escalate: readonly boolean[],
+  maxFer: number,
+  vetoBelow?: number,
+  groups?: readonly string[],
+  groupFer: GroupFer = 'pooled',
+): number {
+  const keys = groups === undefined || groupFer === 'pooled' ? escalate.map(() => '') : groups;
+  const names = [...new Set(keys)];
+  const nPass = names.map((g) => escalate.filter((e, i) => !e && keys[i] === g).length);
   for (let t100 = 5; t100 <= 99; t100++) {
     const t = t100 / 100;
-    let fa = 0;
+    const fa = names.map(() => 0);
     probs.forEach((p, i) => {
       const v = views[i] as RulesView;
-      if (!escalate[i] && (v.escalate || (!v.veto && p >= t))) fa++;
+      const vetoed = v.escalate && v.weak === true && vetoBelow !== undefined && p < vetoBelow;
+      if (!escalate[i] && ((v.escalate && !vetoed) || (!v.escalate && !v.veto && p >= t))) {
+        const g = names.indexOf(keys[i] as string);
+        fa[g] = (fa[g] ?? 0) + 1;
+      }
     });
-    if (nPass === 0 || fa / nPass <= maxFer) return t;
+    const fers = names.map((_, g) => ((nPass[g] as number) === 0 ? 0 : (fa[g] as number) / (nPass[g] as number)));
+    const fer = groupFer === 'max' ? Math.max(...fers) : fers.reduce((a, b) => a + b, 0) / Math.max(fers.length, 1);
+    if (fer <= maxFer) return t;
   }
   return 1;
 }
@@ -36,7 +84,7 @@ export function trainClassifier(cases: readonly PreRiskCase[], gate: PreRiskGate
   const seed = opts.seed ?? DEFAULT_SEED;
   const folds = opts.folds ?? 5;
   const data = cases.map((c) => ({ text: c.text, escalate: c.expected === 'ESCALATE' }));
-  const views = cases.map((c) => rulesView(gate.analyze(c.text)));
+  const views = cases.map((c) => rulesView(gate.analyze(c.text), opts.wideVeto === true, c.text));
   const rand = prng(seed ^ 0x5eed);
   let foldOf = data.map(() => Math.floor(rand() * folds));
   let nFolds = folds;
@@ -52,6 +100,8 @@ export function trainClassifier(cases: readonly PreRiskCase[], gate: PreRiskGate
       if (foldOf[i] === f) oof[i] = m.probability(d.text);
     });
   }
-  const threshold = chooseThreshold(oof, views, data.map((d) => d.escalate), opts.maxFer ?? 0.05);
-  return { ...trainModel(data, { ...opts, seed }), threshold };
+  const labels = data.map((d) => d.escalate);
+  const veto = opts.vetoMargin === undefined ? undefined : chooseVeto(oof, views, labels, opts.vetoMargin);
+  const threshold = chooseThreshold(oof, views, labels, opts.maxFer ?? 0.05, veto, opts.groups, opts.groupFer);
+  return { ...trainModel(data, { ...opts, seed }), threshold, ...(veto === undefined ? {} : { veto_below: veto }) };
 }

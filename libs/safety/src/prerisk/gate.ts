@@ -7,6 +7,8 @@ import { segment } from '../text/segments';
 import { parseVitals, type ParsedVitals } from '../text/vitals';
 import { CURRENT_RULES_VERSION, RULESETS, type PreRiskRuleset } from '../rules/ruleset';
 import type { Urgency } from '../rules/rule-types';
+import { createCombinedGate } from '../classifier/combine';
+import { loadModel } from '../classifier/models';
 import { compileRuleset, type CompiledRuleset } from './compile';
 import { MessageContext } from './context';
 import { evaluateRule, indexMatches, suppressionReason, type FiredRule, type SignalMatch } from './engine';
@@ -38,6 +40,11 @@ export interface PreRiskGateOptions {
   version?: string;
   /** An explicit ruleset (e.g. a candidate built with deriveRuleset); wins over `version`. */
   ruleset?: PreRiskRuleset;
+  /**
+   * Only the rules part of a version that also has a learned signal (for evaluating the two
+   * parts separately, e.g. leave-one-batch-out). The result still carries the version string.
+   */
+  rulesOnly?: boolean;
 }
 
 /** PASS categories follow the labelling guide's hard-negative names. */
@@ -155,7 +162,14 @@ class RuleGate implements PreRiskGate {
 export function createPreRiskGate(options: PreRiskGateOptions = {}): PreRiskGate {
   const ruleset = options.ruleset ?? RULESETS[options.version ?? CURRENT_RULES_VERSION];
   if (ruleset === undefined) throw new UnknownRulesVersionError(options.version ?? '');
-  return new RuleGate(compileRuleset(ruleset));
+  const rules = new RuleGate(compileRuleset(ruleset));
+  const learned = ruleset.learned;
+  if (learned === undefined || options.rulesOnly === true) return rules;
+  const classifier = loadModel(learned.model);
+  return createCombinedGate(rules, classifier, ruleset.version, {
+    wideVeto: learned.wideVeto,
+    ...(learned.vetoWeakHits && classifier.vetoBelow !== undefined ? { vetoBelow: classifier.vetoBelow } : {}),
+  });
 }
 
 let defaultGate: PreRiskGate | undefined;

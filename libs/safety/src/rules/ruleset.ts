@@ -12,6 +12,7 @@ import { NEURO_CONCEPTS } from './lexicon-neuro';
 import { PATCH_2026_11_2 } from './patch-2026-11-2';
 import { PATCH_2026_11_3 } from './patch-2026-11-3';
 import { PATCH_2026_11_4 } from './patch-2026-11-4';
+import { PATCH_2026_12_0 } from './patch-2026-12-0';
 import type { RuleDef } from './rule-types';
 
 /** Text-handling switches that belong to a version (so older versions keep their behaviour). */
@@ -20,9 +21,25 @@ export interface RulesetOptions {
   spaceBreaksClause?: boolean;
 }
 
+/**
+ * The learned second signal a version combines with its rules (libs/safety/PROMOTION.md,
+ * "Candidate prerisk-2026.12.0"). The model file is part of the version: retraining means a
+ * new version string.
+ */
+export interface LearnedSignalRef {
+  /** Model file name under libs/safety/data/ (written by training/train-classifier.js). */
+  model: string;
+  /** Fiction / animal subjects also veto classifier-only escalations. */
+  wideVeto: boolean;
+  /** A probability below the model's `veto_below` turns a single weak rule hit into PASS. */
+  vetoWeakHits: boolean;
+}
+
 export interface PreRiskRuleset {
   version: string;
   options?: RulesetOptions;
+  /** Rules + learned signal when present (createPreRiskGate wraps the rules gate). */
+  learned?: LearnedSignalRef;
   concepts: readonly ConceptDef[];
   cues: CueSet;
   rules: readonly RuleDef[];
@@ -46,12 +63,16 @@ export const RULESET_2026_11_3: PreRiskRuleset = deriveRuleset(RULESET_2026_11_2
 /** Third pass over blind batch 4, on top of 2026.11.3 (candidate; not current). */
 export const RULESET_2026_11_4: PreRiskRuleset = deriveRuleset(RULESET_2026_11_3, PATCH_2026_11_4);
 
+/** Fourth pass over blind batch 5, on top of 2026.11.4, plus the learned signal (candidate; not current). */
+export const RULESET_2026_12_0: PreRiskRuleset = deriveRuleset(RULESET_2026_11_4, PATCH_2026_12_0);
+
 /** Every shipped version; the gate can be built for any of them to compare side by side. */
 export const RULESETS: Readonly<Record<string, PreRiskRuleset>> = {
   [RULESET_2026_11_1.version]: RULESET_2026_11_1,
   [RULESET_2026_11_2.version]: RULESET_2026_11_2,
   [RULESET_2026_11_3.version]: RULESET_2026_11_3,
   [RULESET_2026_11_4.version]: RULESET_2026_11_4,
+  [RULESET_2026_12_0.version]: RULESET_2026_12_0,
 };
 
 /** The version the default gate uses; moved only through the promotion rule. */
@@ -71,6 +92,8 @@ export interface RulesetPatch {
   replaceCues?: Partial<Record<keyof CueSet, CueDef>>;
   /** Options merged over the base version's options. */
   options?: RulesetOptions;
+  /** Learned signal of the new version (otherwise the base version's, if any). */
+  learned?: LearnedSignalRef;
 }
 
 /** Builds a candidate version from a base one, for experiments and promotion reviews. */
@@ -92,9 +115,11 @@ export function deriveRuleset(base: PreRiskRuleset, patch: RulesetPatch): PreRis
     cues[key] = { zh: [...zh, ...(ext?.zh ?? [])], en: [...en, ...(ext?.en ?? [])] };
   }
   const options = { ...(base.options ?? {}), ...(patch.options ?? {}) };
+  const learned = patch.learned ?? base.learned;
   return {
     version: patch.version,
     ...(Object.keys(options).length > 0 ? { options } : {}),
+    ...(learned !== undefined ? { learned } : {}),
     concepts: [...concepts, ...(patch.addConcepts ?? [])],
     cues,
     rules: [...base.rules.filter((r) => !removed.has(r.id)), ...(patch.addRules ?? [])],
