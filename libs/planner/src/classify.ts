@@ -21,7 +21,7 @@ export interface ClauseDecision {
   type: TaskType | null;
   /** Confidence in [0, 1]. */
   score: number;
-  via: 'rules' | 'model' | 'follow-up' | 'context';
+  via: 'rules' | 'model' | 'default' | 'follow-up' | 'context';
   signal: ClauseSignal;
   /** Index of a preceding background clause whose frame ("按照ESC指南，…") this clause took over. */
   frameFrom?: number;
@@ -40,6 +40,8 @@ export interface MessageCues {
   drugTopic: boolean;
   /** A diagnosis is proposed ("是甲减吗"), so "需要查甲功吗" asks which test confirms it (symptom analysis). */
   hypothesis: boolean;
+  /** Diagnoses a report or a doctor already named ("心电图说是“房性早搏”"): "早搏是怎么回事" asks what it is. */
+  named: string[];
 }
 
 const DOCTOR_ORDER =
@@ -60,6 +62,15 @@ const GUIDELINE_ASK = new Set([
   'en.gl.recommend',
 ]);
 const BARE_WHY = /为什么|为啥|为何|\bwhy\b/i;
+/** Cues that only say the clause asks for knowledge (what is / what does it mean / how do they differ). */
+export const KNOWLEDGE_FORM = new Set([
+  'zh.gen.what_is',
+  'zh.gen.difference',
+  'zh.gen.indicates',
+  'en.gen.what_is',
+  'en.gen.difference',
+  'en.gen.meaning',
+]);
 
 const ICD_CODE = /(?<![A-Za-z0-9-])(?!B12)[A-Z]\d{2}(?:\.\d{1,2})?(?![0-9])/;
 const MEANING = /是什么意思|什么意思|代表什么|指什么|\bmean\b|\bstand for\b/i;
@@ -133,10 +144,53 @@ export function messageCues(message: string): MessageCues {
   return {
     hasGuideline: zh.clinical_guideline >= 3 || en.clinical_guideline >= 3 || EN_ORG_RULE.re.test(message),
     doctorOrder: DOCTOR_ORDER.test(message),
-    drugTopic: ZH_DRUG.test(message.normalize('NFKC')) || PRESCRIBED.test(message),
+    drugTopic:
+      ZH_DRUG.test(message.normalize('NFKC')) ||
+      PRESCRIBED.test(message) ||
+      EN_DRUG.test(normaliseEn(message)),
     hypothesis: fired.some((id) => HYPOTHESIS_RULES.has(id)),
+    named: namedDiagnoses(message.normalize('NFKC')),
   };
 }
+
+// A term quoted, or after "诊断(为)/说是/写着/报告(提示)", is a diagnosis someone already gave.
+const NAMED =
+  /[“"「『]([^”"」』，。？?]{2,16})[”"」』]|(?:诊断(?:为|是)?|说是|写着|写的是|报告(?:提示|显示|说)?|提示)([\u4e00-\u9fff]{2,8}?)(?=[，。？?、；]|$)/g;
+
+function namedDiagnoses(message: string): string[] {
+  const out: string[] = [];
+  for (const m of message.matchAll(NAMED)) {
+    const term = (m[1] ?? m[2] ?? '').trim();
+    if (term) out.push(term);
+  }
+  return out;
+}
+
+// "<named diagnosis>是怎么回事": knowledge about that condition, not a cause for the user's symptoms.
+const ZH_ABOUT_NAMED = /^([\u4e00-\u9fffA-Za-z0-9]{2,8}?)(到底|究竟)?(是)?(怎么|咋)(一)?回事/;
+
+function namesKnownDiagnosis(raw: string, named: readonly string[]): boolean {
+  const m = ZH_ABOUT_NAMED.exec(raw);
+  const subject = m?.[1];
+  if (!subject || /^(我|你|他|她|这|那|孩子|宝宝)/.test(subject)) return false;
+  const tail = subject.slice(-2);
+  return named.some((term) => term.includes(tail));
+}
+
+// Indefinites and negations are not questions: "没啥症状", "什么时候吃都行".
+const NOT_ASKING =
+  /没(有)?(啥|什么)|(什么|啥|哪)(时候|样|种|个|些)?[^，。？?]{0,6}(都|也)(行|可以|能|一样|没事|无所谓|不|没)/g;
+// "严重不严重/正常不正常": A-not-A over a two-character word.
+const ZH_A_NOT_A = /([\u4e00-\u9fff]{2})不\1/;
+// "要补多少/一天吃几片/疗程多久": a bare dosing question about the drug already named.
+const ZH_BARE_DOSE =
+  /^(那|那么)?(要|该|需要|得|应该|一天|每天|每次|一次)?(补|吃|用|服|打|喷|涂)(多少|几片|几粒|几次|多久|多长时间)|^(剂量|用量)(是)?多少/;
+const EN_BARE_DOSE =
+  /\bhow (much|many|often|long) (\w+ ){0,3}should (i|you|we|he|she|they|an? \w+|people|adults|kids|children) (take|use|have|be on)\b|\bwhat dose\b/;
+// "is it ok to have a glass of wine on it": food or alcohol against a drug already named.
+const EN_ON_DRUG =
+  /\b(on (it|them|this|that|these)|while (on|taking)|with (it|them|this)|when taking)\b(?! (holiday|vacation|the weekend))/;
+const EN_FOOD_DRINK = /\b(alcohol|drink|drinks|wine|beer|coffee|grapefruit|juice|eat|food|dairy|milk)\b/;
 
 /** Rule evidence for one clause; both rule sets run on mixed-language text and the max per type wins. */
 export function signalFor(text: string, cues: MessageCues): ClauseSignal {
@@ -206,13 +260,39 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
   if (
     hasCjk &&
     ZH_DRUG_EFFECT.test(raw) &&
+    !/有关|相关|关系/.test(raw) &&
     (ZH_DRUG.test(raw) || (cues.drugTopic && Array.from(raw).length <= ZH_SHORT_EFFECT))
   ) {
     rule.general_consultation += 3;
     fired.push('zh.gen.drug_effect');
   }
+  if (hasCjk && cues.drugTopic && ZH_BARE_DOSE.test(raw)) {
+    rule.general_consultation += 4;
+    fired.push('zh.gen.bare_dose');
+  }
+  if (!hasCjk && cues.drugTopic && EN_BARE_DOSE.test(en)) {
+    rule.general_consultation += 3;
+    fired.push('en.gen.bare_dose');
+  }
+  if (!hasCjk && cues.drugTopic && EN_ON_DRUG.test(en) && EN_FOOD_DRINK.test(en)) {
+    // "Can I drink alcohol while taking amoxicillin?": an interaction, owned by drug knowledge.
+    rule.general_consultation += 3;
+    fired.push('en.gen.with_drug');
+  }
+  if (hasCjk && namesKnownDiagnosis(raw, cues.named)) {
+    rule.general_consultation += 4;
+    rule.symptom_analysis = Math.max(0, rule.symptom_analysis - 3);
+    fired.push('zh.gen.named_nature');
+  }
+  // A classification cue in the clause takes over its knowledge form ("评分是怎么算的，B级是什么意思",
+  // "分类上有什么区别"): what a grade means or how two classes differ is asked of the scheme.
+  if (rule.disease_classification >= 3 && fired.some((id) => KNOWLEDGE_FORM.has(id))) {
+    rule.disease_classification += 2;
+    fired.push('any.cls.absorbs_meaning');
+  }
+  const stripped = hasCjk ? raw.replace(NOT_ASKING, '') : raw;
   const asking = hasCjk
-    ? ZH_QUESTION.test(raw) || ZH_REQUEST.test(raw) || EN_REQUEST.test(en)
+    ? ZH_QUESTION.test(stripped) || ZH_A_NOT_A.test(raw) || ZH_REQUEST.test(raw) || EN_REQUEST.test(en)
     : EN_QUESTION.test(en) || EN_REQUEST.test(en);
   return { asking, rule, fired };
 }
@@ -282,7 +362,56 @@ function withFrame(signal: ClauseSignal, text: string, frame: ClauseSignal | und
 interface Thread {
   previous: ClauseDecision | undefined;
   hasNext: boolean;
+  cues: MessageCues;
 }
+
+/**
+ * A question clause no cue recognised still asks something: its interrogative form and topic
+ * name the act ("X是怎么测的" knowledge, "要去吗" triage, "会不会是X" cause, "怎么安排" self-care).
+ * Checked in order; the first match wins. Only used when no rule fired.
+ */
+const DEFAULT_ACTS: readonly { type: TaskType; re: RegExp }[] = [
+  // Whether something may explain the complaint.
+  {
+    type: 'symptom_analysis',
+    re: /会不会是|可能是|难道是|是不是|有关|关系|引起的|导致的|\b(could|might|can) (it|this|that|these|they|my [a-z ]{1,20}) be\b|\bbecause of\b|\bdue to\b|\brelated\b/i,
+  },
+  // Whether, when or where to be seen; how urgent; whether to treat now.
+  {
+    type: 'risk_triage',
+    re: /(要|需要|得|该|用不用|要不要|需不需要|必须)[^，。？?]{0,6}(去|看|查|治|处理|吃药|打针|住院)[^，。？?]{0,6}(吗|嘛|呢|不)?[？?]?$|\b(do|does|should|must) (i|he|she|we|they|my \w+) (need to )?(go|see|get seen|be seen|get checked|get tested|worry|treat)\b|\b(can|could) (it|this|that) wait\b/i,
+  },
+  // How to live with it: diet, exercise, sleep, routine.
+  {
+    type: 'lifestyle_guidance',
+    re: /(怎么|如何|咋)(办|弄|安排|吃|喝|练|睡|养|调|改|做才|坚持|保持)|(能|可以|能不能|可不可以)(吃|喝|运动|锻炼|上班|出门|旅行|游泳|跑步)|吃东西|饮食|运动|锻炼|睡觉|作息|\bhow (do|can|should|would) (i|we)\b|\bhow (long|often|much|many) (should|can|do) (i|we)\b|\bwhat can (i|we) do\b|\b(eat|exercise|sleep|diet|walk|routine)\b/i,
+  },
+  // What something is, how it works, what a value means.
+  {
+    type: 'general_consultation',
+    re: /是什么|是啥|什么是|(是)?(怎么|如何)[^，。？?]{0,4}的[？?]?$|为什么|为啥|多少|几(天|周|个月|年|次)|会不会(传|遗|复发|好)|能不能(治|好|根治)|\bwhat (is|are|does|do)\b|\bhow (does|do|is|are)\b(?! (i|we)\b)|\bhow (long|much|many)\b|\bwhy\b/i,
+  },
+];
+
+const PERSONAL = /我|他|她|孩子|宝宝|老人|我妈|我爸|\b(i|my|me|he|she|his|her|we|our)\b/i;
+// A clause that opens with its own interrogative ("am I in a higher-risk group,") is a question, not a lead-in.
+const OWN_QUESTION =
+  /^(and |but |so |also )?(am|is|are|do|does|did|can|could|should|would|will|what|how|why|when|which|where|who)\b|[吗嘛呢][？?，,]?$/i;
+
+// A clause that names a drug asks about the drug unless it asks for a cause ("是不是药引起的").
+const NAMES_DRUG = (text: string): boolean =>
+  ZH_DRUG.test(text.normalize('NFKC')) || EN_DRUG.test(normaliseEn(text));
+
+function defaultAct(text: string): TaskType | null {
+  for (const act of DEFAULT_ACTS) {
+    if (!act.re.test(text)) continue;
+    if (act.type !== 'symptom_analysis' && NAMES_DRUG(text)) return 'general_consultation';
+    return act.type;
+  }
+  return null;
+}
+const MODEL_SURE = 0.7;
+const THREAD_TYPES: readonly TaskType[] = ['clinical_guideline', 'clinical_research'];
 
 /** A question no rule recognises: continue the thread, or trust the model when it is sure. */
 function decideWithoutCues(
@@ -292,8 +421,15 @@ function decideWithoutCues(
   thread: Thread,
 ): ClauseDecision {
   const context: ClauseDecision = { type: null, score: 0, via: 'context', signal };
+  const text = clause.text.trim();
   // "…，" leading into the next clause is a lead-in, not a question of its own.
-  if (COMMA_CLOSERS.has(clause.closer) && thread.hasNext) return { ...context, leadIn: true };
+  if (
+    COMMA_CLOSERS.has(clause.closer) &&
+    thread.hasNext &&
+    !(OWN_QUESTION.test(text) && defaultAct(text) !== null)
+  ) {
+    return { ...context, leadIn: true };
+  }
   const model = modelView(posterior);
   const modelType = model.label === 'context' ? null : model.label;
   const previous = thread.previous;
@@ -303,11 +439,27 @@ function decideWithoutCues(
   const byModel: ClauseDecision | undefined = modelType
     ? { type: modelType, score: model.p * 0.8, via: 'model', signal }
     : undefined;
+  // "指南建议多大年纪开始筛查？没症状也要查吗", "试验入组的是什么病人，主要终点降了多少": a short
+  // impersonal follow-up stays with the guideline or study asked about.
+  if (
+    previous?.type &&
+    previous.via === 'rules' &&
+    THREAD_TYPES.includes(previous.type) &&
+    !PERSONAL.test(text) &&
+    size(text) <= 10
+  ) {
+    return inherit ?? context;
+  }
   if (previous?.type && isFollowUp(clause.text)) {
     // A tiny follow-up ("为什么改了") is too little text for the model to outvote the thread.
     const jump =
       modelType !== null && model.p >= MODEL_OVERRIDE && modelType !== previous.type && size(clause.text) > 6;
     return (jump ? byModel : inherit) ?? context;
+  }
+  // A full question of its own: its form decides unless the model is sure.
+  const act = defaultAct(text);
+  if (act && !(byModel && model.p >= MODEL_SURE)) {
+    return { type: act, score: 0.4, via: 'default', signal };
   }
   if (byModel && model.p >= MODEL_MIN) return byModel;
   if (model.label === 'context' && model.p >= MODEL_MIN) return context;
@@ -342,8 +494,23 @@ export function decideClauses(
         decision = decideWithoutCues(clause, signal, posterior, {
           previous,
           hasNext: i + 1 < clauses.length,
+          cues,
         });
       }
+    }
+    // "分级是怎么定出来的，有啥区别": a short knowledge question right after a classification
+    // question asks about that scheme (the classification reading absorbs it).
+    const last = decisions[i - 1];
+    if (
+      decision.type === 'general_consultation' &&
+      last?.type === 'disease_classification' &&
+      isFollowUp(clause.text) &&
+      signal.fired.length > 0 &&
+      signal.fired.every((id) => KNOWLEDGE_FORM.has(id))
+    ) {
+      signal.rule.disease_classification += signal.rule.general_consultation;
+      signal.fired.push('carry.cls_absorbs');
+      decision = { ...decision, type: 'disease_classification' };
     }
     if (framed && decision.type) decision.frameFrom = i - 1;
     decisions.push(decision);

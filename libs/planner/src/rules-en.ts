@@ -34,7 +34,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.risk.estimate',
     type: 'risk_triage',
     w: 3,
-    re: /\b(my|her|his|their|mum's|mom's|dad's|personal)( \w+)? risk\b|\bat (high|higher|increased|greater|low|lower) risk\b|\brisk of (getting|developing|having)\b|\bchances? (of|that)\b|\bhow likely\b|\blikely (to|that) (i|she|he)\b|\bput (me|her|him|mum|mom|dad|them) at\b/,
+    re: /\b(my|her|his|their|mum's|mom's|dad's|personal)( [\w-]+){0,2} risk\b|\b(in|part of) (a|the) (high|higher|increased|very high)[- ]risk (group|category)\b|\bam i (at )?(high|higher|very high|increased)[- ]risk\b|\bat (high|higher|increased|greater|low|lower) risk\b|\brisk of (getting|developing|having)\b|\bchances? (of|that)\b|\bhow likely\b|\blikely (to|that) (i|she|he)\b|\bput (me|her|him|mum|mom|dad|them) at\b/,
   },
   {
     id: 'en.risk.timing',
@@ -43,6 +43,21 @@ export const EN_RULES: readonly CueRule[] = [
     re: /\boverdue\b|\bcan (it|this|that) wait\b|\bsafe to wait\b|\bwait (until|for|a few)\b|\bhigh enough\b|\btoo high\b|\bshould (i|she|he) be screened\b|\bhow soon\b|\bbad enough\b|\bwhen should (i|she|he|we|my \w+) (start|get|have|begin|be)\b[^?]{0,30}\b(screen\w*|test\w*|check\w*|colonoscop\w+|mammogram\w*|scan\w*)|\bshould (i|she|he) (get|have) (a |an )?(screening|colonoscopy|mammogram|scan|biopsy)\b/,
   },
   { id: 'en.risk.worry', type: 'risk_triage', w: 2, re: /\bworr(y|ied)\b|\bconcerned\b/ },
+  // "heart racing after coffee — normal?": whether a finding is OK is a seriousness question.
+  {
+    id: 'en.risk.normal',
+    type: 'risk_triage',
+    w: 2,
+    re: /^(is (it|this|that) )?normal\?|\bis (this|that|it) normal\b/,
+  },
+  // "how often should he get his kidneys checked / see the cardiologist": follow-up cadence.
+  {
+    id: 'en.risk.follow_up',
+    type: 'risk_triage',
+    w: 3,
+    re: /\bhow often should (i|he|she|we|they|my \w+) (get|have|go|see|be seen|come back|visit)\b|\bhow often (do|does) (i|he|she|we|they|my \w+) need to (see|go|be seen|get)\b/,
+    unless: /\b(guidelines?|recommend\w*|vaccin\w*|booster|jab|shot)\b/,
+  },
   {
     id: 'en.risk.need_treatment',
     type: 'risk_triage',
@@ -69,20 +84,20 @@ export const EN_RULES: readonly CueRule[] = [
     w: 3,
     // "What is it exactly?" asks what a named condition is, not whether a symptom is one.
     unless:
-      /\bwhat (exactly )?(is|are) (it|this|that|they)\b|\bis (that|this|it) (considered |classed as |classified as )?(pre-?diabet\w*|diabet\w*|osteop\w+|osteoporosis|obes\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|stage \d|grade \d)/,
-    re: /\b(could|might) (it|this|that|these|they|my \w+) be\b|\bcan (it|this|that) be\b(?! (reversed|cured|treated|prevented|fixed|managed|controlled|undone|improved)\b)|\bis (it|this|that) (just )?(?!(?:a |an )?(?:serious|dangerous|urgent|normal|safe|ok|okay|fine|bad|big|high|low|true|possible|necessary|worth|likely|contagious|hereditary|curable|common|better|worse|too|enough|something|anything|used|needed|related|caused)\b)(a |an )?[a-z]/,
+      /\b(how|what|when|where|which|why) (is|are) (it|this|that|they)\b|\bwhat (exactly )?(is|are) (it|this|that|they)\b|\bis (that|this|it) (considered |classed as |classified as )?(pre-?diabet\w*|diabet\w*|osteop\w+|osteoporosis|obes\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|stage \d|grade \d)/,
+    re: /\b(could|might) (it|this|that|these|they|my( \w+){1,2}) be\b|\bcan (it|this|that) be\b(?! (reversed|cured|treated|prevented|fixed|managed|controlled|undone|improved)\b)|\bis (it|this|that) (just )?(?!(?:a |an )?(?:serious|dangerous|urgent|normal|safe|ok|okay|fine|bad|big|high|low|true|just (?:internet|hype|marketing|a myth|stuff|nonsense)|possible|necessary|worth|likely|contagious|hereditary|curable|common|better|worse|too|enough|something|anything|used|needed|related|caused)\b)(a |an )?[a-z]/,
   },
   {
     id: 'en.sym.from_med',
     type: 'symptom_analysis',
     w: 3,
-    re: /\bafter (starting|taking|beginning|switching to) (my |the |a )?[a-z]+|\bfrom my (\w+ )?(pills|medication|meds|tablets|drug|inhaler)\b|\brelated to (my|the)\b|\b(side effect|reaction) (of|to|from) (my|the new|this)\b|\bcould (that|this|it) be why\b/,
+    re: /\bafter (starting|taking|beginning|switching to) (my |the |a )?[a-z]+|\bbe (from|due to|because of) (my |the |a |an |this |that )?[a-z]|\bfrom my (\w+ )?(pills|medication|meds|tablets|drug|inhaler)\b|\brelated to (my|the)\b|\b(side effect|reaction) (of|to|from) (my|the new|this)\b|\bcould (that|this|it) be why\b/,
   },
   {
     id: 'en.sym.tests',
     type: 'symptom_analysis',
     w: 3,
-    re: /\bwhat (tests?|investigations?|bloods?|scans?)\b|\bwhich tests?\b|\bget tested for\b|\btests? (should|would)\b/,
+    re: /\b(what|which) (blood )?(tests?|investigations?|bloods?|scans?)\b|\bwhich tests?\b|\bhow (would|do|can|could) (i|you|we) (know|tell|find out)\b|\bget tested for\b|\btests? (should|would)\b/,
   },
   {
     id: 'en.sym.wrong',
@@ -99,7 +114,7 @@ export const EN_RULES: readonly CueRule[] = [
     re: /\bwhat (exactly )?(is|are) (a |an |the )?[a-z0-9]/,
     // "what is the ICD code / the evidence / causing it" belong to other readings.
     unless:
-      /\bwhat (exactly )?(is|are) (a |an |the )?(correct |right |latest |current |best )?(icd|codes?|coding|stage|grade|class|category|evidence|research|studies|trials?|guidelines?|recommend\w*|targets?|causing|wrong|going on|making|my risk|the risk|chances?|(best|most \w+|easiest|safest|quickest|healthiest) way)\b/,
+      /\bwhat (exactly )?(is|are) (a |an |the )?(correct |right |latest |current |best )?(icd|codes?|coding|stage|grade|class|category|cut-?offs?|thresholds?|criteria|evidence|research|studies|trials?|guidelines?|recommend\w*|targets?|causing|wrong|going on|making|my risk|the risk|chances?|(best|most \w+|easiest|safest|quickest|healthiest) way)\b/,
   },
   {
     id: 'en.gen.difference',
@@ -111,7 +126,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.gen.how_works',
     type: 'general_consultation',
     w: 3,
-    re: /\bwhat (a|an|the) [a-z0-9-]+ (does|is for)\b|\bhow (does|do|did|would) [^?]{1,40}\bwork\b|\bused for\b|\bwhat (does|do) [^?]{1,30}\bdo\b|\bmechanism\b|\bwhat [^?]{1,20} for\?/,
+    re: /\bwhat (a|an|the) [a-z0-9-]+ (does|is for)\b|\bhow (does|do|did|would) [^?]{1,40}\bwork\b|\bhow (does|do|did|would|will) (it|this|that|the drug|the medication|[a-z0-9-]+) (actually |really )?(treat|lower|reduce|make|help|protect|fight|kill|act on|block)\b|\bused for\b|\bwhat (does|do) [^?]{1,30}\bdo\b|\bmechanism\b|\bwhat [^?]{1,20} for\?/,
   },
   {
     id: 'en.gen.drug_use',
@@ -147,6 +162,13 @@ export const EN_RULES: readonly CueRule[] = [
     re: /\bwhy (does|do|did|would) (my|the|her|his) doctor\b|\bwhy do i (have|need) to\b|\bwhy (does|do|did) [a-z]+ (want|order)\b/,
   },
   { id: 'en.gen.anyway', type: 'general_consultation', w: 1, re: /\banyway\b|\bexplain\b/ },
+  // "what else could I take instead": other treatment options.
+  {
+    id: 'en.gen.alternative',
+    type: 'general_consultation',
+    w: 3,
+    re: /\b(take|use|try|switch to|go on) instead\b|\balternatives? (to|for)\b|\bwhat would the alternative\b|\bwhat else (could|can|should|might) (i|he|she|we|they) (take|use|try)\b/,
+  },
   { id: 'en.gen.worth', type: 'general_consultation', w: 2, re: /\bworth (trying|taking|it)\b/ },
 
   // lifestyle_guidance
@@ -176,7 +198,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.life.quit',
     type: 'lifestyle_guidance',
     w: 3,
-    re: /\b(quit|quitting|stop|stopping) (smoking|drinking|vaping)\b|\bcut (down|back) on\b|\bcut down\b/,
+    re: /\b(quit|quitting|stop|stopping) (smoking|drinking|vaping)\b|\b(best|easiest|realistic|good|right|safest) (way|plan|approach|method) to (actually |really )?(quit|stop)\b(?! (taking|the|my|this|these|it\b))|\bcut (down|back) on\b|\bcut down\b/,
   },
   {
     id: 'en.life.sleep',
@@ -197,6 +219,13 @@ export const EN_RULES: readonly CueRule[] = [
     re: /\bwhat should i (eat|change|avoid|do differently)\b|\b(should|can|could) (i|we) change\b|\bi should change\b|\bshould i (avoid|cut|eat|drink|stop (eating|drinking|smoking))\b|\bwhat can i do\b|\bat home\b|\bhome remed\w*|\bremed(y|ies)\b|\bease (it|the|my)\b|\bhow (can|do|should) i (eat|cut|lose|sleep|stay|keep|build|manage)\b|\bhow much can i (drink|eat)\b|\bhow (much|many) [a-z ]{0,20}(a|per) (day|week)\b/,
   },
 
+  // "how would I fit that around a desk job / get him moving more": making a habit fit a life.
+  {
+    id: 'en.life.fit',
+    type: 'lifestyle_guidance',
+    w: 3,
+    re: /\bfit (that|it|this|them|these|\w+) (in|into|around)\b|\b(around|with) (a|my|her|his) (desk job|job|work|shifts?|schedule|commute)\b|\bget (him|her|me|them|us|my \w+) (moving|active|exercising|outside)\b|\bmoving more\b/,
+  },
   {
     id: 'en.life.best',
     type: 'lifestyle_guidance',
@@ -225,12 +254,19 @@ export const EN_RULES: readonly CueRule[] = [
     w: 3,
     re: /\b(ti-?rads|bi-?rads|tr[1-5]|nyha|tnm|gleason|child-?pugh|ecog)\b/,
   },
+  // "how is HF split into …", "what are the EF cut-offs", "how is that system organised".
+  {
+    id: 'en.cls.defined',
+    type: 'disease_classification',
+    w: 3,
+    re: /\bcut-?offs?\b|\bthresholds? (for|between|of)\b|\bhow (is|are|do they|do you|does one) [^?]{1,50}\b(split|divided|categori[sz]ed|graded|staged|scored|classified|organi[sz]ed|subdivided|grouped)\b|\bwhat (category|class|grade|stage) (is|does|would)\b/,
+  },
   {
     id: 'en.cls.counts_as',
     type: 'disease_classification',
     w: 3,
     // "T-score -2.6, does that mean osteoporosis?" asks where a value falls in the criteria.
-    re: /\b(counts?|qualif(y|ies)) as\b|\bis (that|this|it) (considered |classed as |classified as )?(pre-?diabet\w*|diabet\w*|osteop\w+|osteoporosis|obes\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|stage \d|grade \d)(?! (symptoms?|signs?|caus\w+))|\bdoes (that|this|it) mean (i|she|he|they|my \w+|it)?( have| has| is)? ?(osteo\w+|diabet\w+|prediabet\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|copd|obes\w+)\b/,
+    re: /\b(counts?|qualif(y|ies)) as\b|\b(is|am|are) (he|she|i|they|my \w+) (considered|classed|classified|counted|defined) (as )?(an? )?[a-z]|\bis (that|this|it) (considered |classed as |classified as )?(pre-?diabet\w*|diabet\w*|osteop\w+|osteoporosis|obes\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|stage \d|grade \d)(?! (symptoms?|signs?|caus\w+))|\bdoes (that|this|it) mean (i|she|he|they|my \w+|it)?( have| has| is)? ?(osteo\w+|diabet\w+|prediabet\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|copd|obes\w+)\b/,
   },
 
   // clinical_research
@@ -261,6 +297,14 @@ export const EN_RULES: readonly CueRule[] = [
     re: /\bwhat (do|does) (the )?(current|latest|new|updated)? ?([a-z]+ ){0,2}(say|recommend)\b|\baccording to\b|\bper [A-Za-z]+,/,
   },
   { id: 'en.gl.recommend', type: 'clinical_guideline', w: 1, re: /\brecommend(s|ed)?\b/ },
+  // "What does the American Heart Association recommend …": a body named in full.
+  {
+    id: 'en.gl.body',
+    type: 'clinical_guideline',
+    w: 4,
+    re: /\b(american|british|european|canadian|australian|world|national|international) [a-z ]{0,40}(association|society|college|institute|organi[sz]ation|academy|federation|task force|foundation)\b/,
+    requires: /\b(recommend\w*|say|says|advise\w*|suggest\w*|guid\w*|position|stance)\b/,
+  },
 ];
 
 /** Matched case-sensitively on the raw clause: "NICE"/"WHO" the bodies, not the words. */

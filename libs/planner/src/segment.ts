@@ -80,9 +80,17 @@ function addConnectiveCuts(message: string, cuts: Set<number>, zh: boolean): voi
   }
 }
 
+// "会是什么问题 要不要查甲功": in Chinese a space between two Chinese characters separates clauses.
+const CJK_SPACE = /(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])/g;
+
+function addSpaceCuts(message: string, cuts: Set<number>): void {
+  for (const m of message.matchAll(CJK_SPACE)) cuts.add((m.index ?? 0) + m[0].length);
+}
+
 export function splitClauses(message: string, zh: boolean): Clause[] {
   const cuts = new Set<number>();
   addPunctuationCuts(message, cuts, zh);
+  if (zh) addSpaceCuts(message, cuts);
   addConnectiveCuts(message, cuts, zh);
   if (zh) addConnectiveCuts(message, cuts, false);
   return cut(message, cuts);
