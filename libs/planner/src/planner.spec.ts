@@ -135,6 +135,39 @@ describe('planFromMessage', () => {
   });
 });
 
+describe('clause acts', () => {
+  const types = (message: string): string[] =>
+    planFromMessage(message)
+      .plan.tasks.map((t) => t.task_type)
+      .sort();
+
+  it('reads an A-not-A clause as a question ("严重不严重")', () => {
+    expect(types('肝硬化一般分几期？我这个B超说是F3，严重不严重')).toEqual(
+      ['disease_classification', 'risk_triage'].sort(),
+    );
+  });
+
+  it('lets a grading question absorb "what does grade X mean" instead of adding knowledge', () => {
+    expect(types('MELD评分是怎么算的，C级是什么意思')).toEqual(['disease_classification']);
+  });
+
+  it('gives a cue-less second question its own act rather than the previous one', () => {
+    expect(types('乙肝表面抗原阳性严不严重？需要赶紧去吗')).toEqual(['risk_triage']);
+    expect(
+      types('Am I at higher risk given my family history, and what is the best way to actually quit?'),
+    ).toEqual(['lifestyle_guidance', 'risk_triage'].sort());
+  });
+
+  it('keeps an impersonal follow-up with the guideline it asks about', () => {
+    expect(types('USPSTF指南建议几岁开始查骨密度？男的也要查吗')).toEqual(['clinical_guideline']);
+  });
+
+  it('does not read an indefinite ("什么时候吃都行") or a negation ("没啥症状") as a question', () => {
+    expect(types('这两种他汀有啥区别？有的医生说什么时候吃都行')).toEqual(['general_consultation']);
+    expect(types('尿素呼气试验阳性，没啥症状，这个菌是怎么传染的')).toEqual(['general_consultation']);
+  });
+});
+
 describe('escalationPlan', () => {
   it('is the single risk_triage → triage simple plan, quoting the message', () => {
     const plan = escalationPlan('胸口压榨样疼了半小时，出冷汗');

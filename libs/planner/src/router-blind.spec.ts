@@ -9,6 +9,7 @@ import { BLIND_SET_PATHS, loadCases } from './testing/cases';
 const THRESHOLDS: Record<string, { plan: number; complexity: number }> = {
   'blind-cases.2.jsonl': { plan: 0.95, complexity: 0.97 },
   'blind-cases.3.jsonl': { plan: 0.93, complexity: 0.95 },
+  'blind-cases.4.jsonl': { plan: 0.95, complexity: 0.97 },
 };
 
 describe.each(BLIND_SET_PATHS.map((path) => [path.split('/').pop() ?? path, path]))(

@@ -28,6 +28,11 @@ describe('splitClauses', () => {
     ]);
   });
 
+  it('cuts Chinese text at a space between two Chinese characters, never inside latin text', () => {
+    expect(texts('头晕好几天了 需不需要去医院')).toEqual(['头晕好几天了', '需不需要去医院']);
+    expect(texts('HbA1c 7.2 算高吗')).toEqual(['HbA1c 7.2 算高吗']);
+  });
+
   it('reports offsets into the original string', () => {
     const message = '  你好，  请问二甲双胍伤肾吗？ ';
     for (const clause of splitClauses(message, true)) {

@@ -31,6 +31,7 @@ export function caseSources(): Record<string, RouterCase[]> {
     ['dev', DEV_SET_PATH],
     ['blind2', BLIND_SET_PATHS[0]],
     ['blind3', BLIND_SET_PATHS[1]],
+    ['blind4', BLIND_SET_PATHS[2]],
     ['extra', EXTRA_SET_PATH],
     ...OWN_SET_PATHS.map((p, i): [string, string] => [`own-${String.fromCharCode(97 + i)}`, p]),
   ];
