@@ -22,7 +22,10 @@ export class RuntimeConfig {
   /** Pods bind all interfaces so probes reach them; tests bind loopback. */
   @IsString() httpHost = '0.0.0.0';
   @IsInt() @Min(0) @Max(65_535) healthPort = 0;
-  @IsInt() @Min(1) @Max(256) workerConcurrency = 4;
+  /** Tasks per worker instance at once. Tasks wait on model calls (I/O), so well above the core count. */
+  @IsInt() @Min(1) @Max(256) workerConcurrency = 16;
+  /** Plans / syntheses the lead runs at once per durable (model-bound, like the workers). */
+  @IsInt() @Min(1) @Max(1024) leadConcurrency = 64;
   @IsInt() @Min(1000) @Max(3_600_000) workerAckWaitMs = 10_000;
   @IsInt() @Min(60) @Max(30 * 24 * 3600) memoryTtlSeconds = 24 * 3600;
   @IsIn(['none', 'otlp']) tracesExporter: 'none' | 'otlp' = 'none';
@@ -45,6 +48,7 @@ export const RUNTIME_ENV: Readonly<Record<string, keyof RuntimeConfig>> = {
   MEDAGENT_HTTP_HOST: 'httpHost',
   MEDAGENT_HEALTH_PORT: 'healthPort',
   MEDAGENT_WORKER_CONCURRENCY: 'workerConcurrency',
+  MEDAGENT_LEAD_CONCURRENCY: 'leadConcurrency',
   MEDAGENT_WORKER_ACK_WAIT_MS: 'workerAckWaitMs',
   MEDAGENT_MEMORY_TTL_SECONDS: 'memoryTtlSeconds',
   OTEL_TRACES_EXPORTER: 'tracesExporter',
@@ -57,6 +61,7 @@ const NUMERIC = new Set<keyof RuntimeConfig>([
   'httpPort',
   'healthPort',
   'workerConcurrency',
+  'leadConcurrency',
   'workerAckWaitMs',
   'memoryTtlSeconds',
   'fakeModelLatencyMs',

@@ -59,7 +59,11 @@ export function serviceModule(name: ServiceId, deps: ServiceDeps): DynamicModule
 /** One service as a Nest microservice whose transport is the bus (in-process or JetStream). */
 export async function startService(name: ServiceId, deps: ServiceDeps): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice(serviceModule(name, deps), {
-    strategy: new BusTransportServer(deps.bus, { maxDeliver: 5, ackWaitMs: 30_000 }),
+    strategy: new BusTransportServer(deps.bus, {
+      maxDeliver: 5,
+      ackWaitMs: 30_000,
+      ...(name === 'lead' ? { concurrency: deps.runtime.leadConcurrency } : {}),
+    }),
     logger: deps.logLevels ?? ['error', 'warn'],
     abortOnError: false,
   });

@@ -39,13 +39,15 @@ export async function benchCommand(argv: string[]): Promise<number> {
     if (mode !== 'embedded' && mode !== 'distributed') throw new UsageError(`--mode must be embedded or distributed\n\n${HELP}`);
     const nats = str(args, 'nats');
     const warmup = args.flags['warmup'] === undefined ? undefined : num(args, 'warmup', 0);
+    // Unset: the runtime's own default (MEDAGENT_WORKER_CONCURRENCY's), not a bench-only one.
+    const workerConcurrency = args.flags['worker-concurrency'] === undefined ? undefined : num(args, 'worker-concurrency', 1);
     const r = await benchOrchestration({
       mode,
       modelLatencyMs: num(args, 'model-latency-ms', 0),
       concurrency: num(args, 'concurrency', 1),
       requests: num(args, 'requests', 100),
       workerInstances: num(args, 'worker-instances', 1),
-      workerConcurrency: num(args, 'worker-concurrency', 4),
+      ...(workerConcurrency !== undefined ? { workerConcurrency } : {}),
       ...(warmup !== undefined ? { warmup } : {}),
       ...(nats ? { natsUrl: nats } : {}),
       log: (line) => process.stderr.write(`bench: ${line}\n`),

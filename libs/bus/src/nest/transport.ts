@@ -26,6 +26,8 @@ export interface BusEventExtras {
 export interface BusTransportDefaults {
   maxDeliver: number;
   ackWaitMs: number;
+  /** Per-durable concurrency for this whole service (configuration); wins over the decorator's. */
+  concurrency?: number;
 }
 
 /** The handler's second argument (`@Ctx() ctx: BusContext`): the delivery, to nak/term/working itself. */
@@ -113,7 +115,8 @@ export class BusTransportServer extends Server implements CustomTransportStrateg
       maxDeliver: x.maxDeliver ?? this.defaults.maxDeliver,
       ackWaitMs: x.ackWaitMs ?? this.defaults.ackWaitMs,
     };
-    if (x.concurrency !== undefined) spec.concurrency = x.concurrency;
+    const concurrency = this.defaults.concurrency ?? x.concurrency;
+    if (concurrency !== undefined) spec.concurrency = concurrency;
     if (x.backoffMs !== undefined) spec.backoffMs = x.backoffMs;
     return spec;
   }

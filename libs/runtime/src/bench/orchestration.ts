@@ -3,7 +3,7 @@ import { WORKER_ROLES, workerServiceId, type ServiceId } from '@medagent/contrac
 import { JetStreamBus, startNatsServer, type NatsServerHandle } from '@medagent/bus';
 import { InMemoryMemoryStore } from '@medagent/memory';
 import { MedagentClient, type AskResult } from '../client';
-import { loadRuntimeConfig } from '../config';
+import { RuntimeConfig, loadRuntimeConfig } from '../config';
 import { startEmbedded, type EmbeddedRuntime } from '../embedded';
 import { FixedLatencyModel } from '../models';
 import { startService } from '../services';
@@ -27,7 +27,7 @@ export interface OrchestrationBenchOptions {
   requests: number;
   /** Instances per worker role (default 1). */
   workerInstances?: number;
-  /** Tasks each worker instance runs at once (MEDAGENT_WORKER_CONCURRENCY; default 4). */
+  /** Tasks each worker instance runs at once (MEDAGENT_WORKER_CONCURRENCY; default: the runtime's). */
   workerConcurrency?: number;
   /** Use this NATS instead of starting a private nats-server (distributed mode). */
   natsUrl?: string;
@@ -181,7 +181,7 @@ export async function benchOrchestration(opts: OrchestrationBenchOptions): Promi
   const o = {
     modelLatencyMs: opts.modelLatencyMs,
     workerInstances: opts.workerInstances ?? 1,
-    workerConcurrency: opts.workerConcurrency ?? 4,
+    workerConcurrency: opts.workerConcurrency ?? new RuntimeConfig().workerConcurrency,
   };
   for (const [k, v] of Object.entries({ ...o, concurrency: opts.concurrency, requests: opts.requests })) {
     if (!Number.isInteger(v) || v < (k === 'modelLatencyMs' ? 0 : 1)) throw new RangeError(`${k} must be a ${k === 'modelLatencyMs' ? 'non-negative' : 'positive'} integer, got ${v}`);
