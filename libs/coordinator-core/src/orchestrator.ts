@@ -56,27 +56,11 @@ export class Orchestrator {
     const lang = p.lang ?? requestLang(p.message);
     const traceparent = env.traceparent ?? currentTraceparent();
     const deadline = iso(now + (p.deadline_ms ?? this.config.requestDeadlineMs));
-    const rec: StoredRequest = {
-      request_id: p.request_id,
-      trace_id: traceIdOf(traceparent) ?? randomBytes(16).toString('hex'),
-      user_id: p.user_id,
-      session_id: p.session_id,
-      lang,
-      status: 'received',
-      created_at: iso(now),
-      question: p.message,
-      tasks: [],
-      contributions: [],
-      memory: { backend: this.memory.backend, degraded: false, turns_loaded: 0 },
-      timings: {},
-      completeness: 0,
-      state: { escalated: false, deadline_at: deadline, marks: { received: now }, ...(traceparent ? { traceparent } : {}) },
-    };
-    if (!(await this.store.create(rec))) return; // duplicate submission: same request, never a second run
-    this.deadlines.schedule(rec.request_id, 'request', deadline, () => this.finisher.onRequestDeadline(rec.request_id));
-
-    const mem = await this.memory.load(rec.user_id, rec.session_id, this.config.memoryTurns);
-    const verdict = await withSpan('coordinator.prerisk', { 'medagent.request_id': rec.request_id }, async (span) => {
+    // Memory and the gate first (read-only, deterministic), so the record is created once,
+    // already past the gate: one KV write instead of three before the plan request. A
+    // duplicate submission only repeats this read-only work, then stops at the create.
+    const mem = await this.memory.load(p.user_id, p.session_id, this.config.memoryTurns);
+    const verdict = await withSpan('coordinator.prerisk', { 'medagent.request_id': p.request_id }, async (span) => {
       const r = this.prerisk.evaluate(p.message);
       span.setAttributes({ 'medagent.prerisk.decision': r.decision, 'medagent.prerisk.category': r.category });
       return r;
@@ -84,30 +68,54 @@ export class Orchestrator {
     const summary = summarizeTurns(mem.turns);
     const escalate = verdict.decision === 'ESCALATE';
     const planAt = iso(Date.now() + this.config.planDeadlineMs);
-    // One write for the gate's verdict and, when it passes, the move to planning.
-    await this.store.mutate(rec.request_id, (cur) => {
-      cur.status = assertRequestTransition(cur.status, 'pre_risk');
-      cur.memory = { backend: mem.backend, degraded: mem.degraded, turns_loaded: mem.turns.length };
-      cur.prerisk = verdict;
-      cur.state.escalated = escalate;
-      if (summary) cur.state.memory_summary = summary;
-      cur.state.marks['prerisk_done'] = Date.now();
-      if (!escalate) {
-        cur.status = assertRequestTransition(cur.status, 'planning');
-        cur.state.plan_deadline_at = planAt;
-      }
-      return { next: cur, result: undefined };
-    });
+    let status = assertRequestTransition('received', 'pre_risk');
+    if (!escalate) status = assertRequestTransition(status, 'planning');
+    const rec: StoredRequest = {
+      request_id: p.request_id,
+      trace_id: traceIdOf(traceparent) ?? randomBytes(16).toString('hex'),
+      user_id: p.user_id,
+      session_id: p.session_id,
+      lang,
+      status,
+      created_at: iso(now),
+      question: p.message,
+      tasks: [],
+      contributions: [],
+      memory: { backend: mem.backend, degraded: mem.degraded, turns_loaded: mem.turns.length },
+      prerisk: verdict,
+      timings: {},
+      completeness: 0,
+      state: {
+        escalated: escalate,
+        deadline_at: deadline,
+        marks: { received: now, prerisk_done: Date.now() },
+        ...(summary ? { memory_summary: summary } : {}),
+        ...(escalate ? {} : { plan_deadline_at: planAt }),
+        ...(traceparent ? { traceparent } : {}),
+      },
+    };
+    if (!(await this.store.create(rec))) {
+      // Duplicate submission: same request, never a second run. A redelivery after a failed
+      // plan request republishes it (same msg id, so the stream keeps one).
+      const stored = await this.store.get(rec.request_id, { fresh: true });
+      if (stored?.status === 'planning') await this.requestPlan(stored, stored.state.memory_summary);
+      return;
+    }
+    this.deadlines.schedule(rec.request_id, 'request', deadline, () => this.finisher.onRequestDeadline(rec.request_id));
 
     if (escalate) {
       return this.dispatch(rec.request_id, escalationPlan(p.message, { lang }), 'escalation');
     }
     this.deadlines.schedule(rec.request_id, 'plan', planAt, () => this.onPlanDeadline(rec.request_id));
+    await this.requestPlan(rec, summary);
+  }
+
+  private async requestPlan(rec: StoredRequest, summary: string | undefined): Promise<void> {
     const out = buildEvent({
       type: 'plan.requested',
       correlation_id: rec.request_id,
       producer: 'coordinator',
-      payload: { request_id: rec.request_id, message: p.message, lang, ...(summary ? { memory_summary: summary } : {}) },
+      payload: { request_id: rec.request_id, message: rec.question, lang: rec.lang, ...(summary ? { memory_summary: summary } : {}) },
       ...traceOpt(rec),
     });
     await this.bus.publish(subjectFor('plan.requested', 'coordinator'), out, { msgId: `plan:${rec.request_id}` });
