@@ -6,8 +6,14 @@
 //   node libs/safety/training/train-classifier.js --lobo   -> leave-one-batch-out table (JSON)
 //   node libs/safety/training/train-classifier.js --lobo --candidate [--prior-rules]
 //      -> the same for the 2026.12.0 combination (veto, wide suppression veto)
-// Only blind batches 2-5 are read (corpus.ts BLIND_BATCHES); never add a batch that is still
-// to judge a candidate.
+//   node libs/safety/training/train-classifier.js --v12.1 --lobo [--prior-rules]
+//      -> prerisk-2026.12.1: leave-one-batch-out over batches 2-6 (benign traffic in every fold)
+//   node libs/safety/training/train-classifier.js --v12.1 --loso
+//      -> prerisk-2026.12.1: leave-one-source-out escalation share on benign traffic
+// The default run also writes libs/safety/data/prerisk-2026.12.1.model.json (batches 2-6 +
+// benign traffic, CALIBRATION_2026_12_1).
+// Only consumed blind batches are read (corpus.ts BLIND_BATCHES, BLIND_BATCHES_12_1); never add a
+// batch that is still to judge a candidate.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -32,10 +38,10 @@ Module._resolveFilename = function (request, ...rest) {
 require('reflect-metadata');
 const { createPreRiskGate } = require(path.join(SRC, 'prerisk/gate.ts'));
 const { comparePreRisk, evaluatePreRisk } = require(path.join(SRC, 'prerisk/evaluate.ts'));
-const { loadCorpus, trainingCases, BLIND_BATCHES, EXTRA_SETS_ALL } = require(path.join(SRC, 'classifier/corpus.ts'));
+const { loadCorpus, trainingCases, trainingCases12_1, loadBenign, BLIND_BATCHES, BLIND_BATCHES_12_1, BENIGN_SOURCES, EXTRA_SETS_ALL } = require(path.join(SRC, 'classifier/corpus.ts'));
 const { RULESETS } = require(path.join(SRC, 'rules/ruleset.ts'));
 const { modelPath } = require(path.join(SRC, 'classifier/models.ts'));
-const { trainClassifier, CALIBRATION_2026_12_0 } = require(path.join(SRC, 'classifier/train.ts'));
+const { trainClassifier, CALIBRATION_2026_12_0, CALIBRATION_2026_12_1 } = require(path.join(SRC, 'classifier/train.ts'));
 const { Classifier } = require(path.join(SRC, 'classifier/logreg.ts'));
 const { createCombinedGate } = require(path.join(SRC, 'classifier/combine.ts'));
 
@@ -57,9 +63,53 @@ const summary = (rep) => ({
 });
 
 // Rules version that had not seen each blind batch (batch b tuned 2026.11.b).
-const UNSEEN_RULES = { 2: 'prerisk-2026.11.1', 3: 'prerisk-2026.11.2', 4: 'prerisk-2026.11.3', 5: 'prerisk-2026.11.4' };
+const UNSEEN_RULES = { 2: 'prerisk-2026.11.1', 3: 'prerisk-2026.11.2', 4: 'prerisk-2026.11.3', 5: 'prerisk-2026.11.4', 6: 'prerisk-2026.12.0' };
 
-if (process.argv.includes('--lobo') && process.argv.includes('--candidate')) {
+// prerisk-2026.12.1: rules part + a model trained with benign traffic (CALIBRATION_2026_12_1).
+const V121 = 'prerisk-2026.12.1';
+const v121Corpus = () => loadCorpus(undefined, EXTRA_SETS_ALL, BLIND_BATCHES_12_1);
+/** Extra-cases-5 was written after batch 5's misses were read: left out of the batch-5 fold. */
+const withoutExtra5 = (c) => ({ ...c, extra: c.extra.filter((_, i) => c.extraGroups[i] !== 'extra-5'), extraGroups: c.extraGroups.filter((g) => g !== 'extra-5') });
+const v121Train = (c, benign, heldOut, heldOutSource) => trainingCases12_1(heldOut === '5' ? withoutExtra5(c) : c, benign, heldOut, heldOutSource);
+
+if (process.argv.includes('--v12.1') && process.argv.includes('--lobo')) {
+  const c = v121Corpus();
+  const benign = loadBenign();
+  const prior = process.argv.includes('--prior-rules');
+  const rows = {};
+  for (const b of BLIND_BATCHES_12_1) {
+    const gate = createPreRiskGate(prior ? { version: UNSEEN_RULES[b], rulesOnly: true } : { version: V121, rulesOnly: true });
+    const tr = v121Train(c, benign, b);
+    const model = trainClassifier(tr.cases, gate, { groups: tr.groups, ...CALIBRATION_2026_12_1 });
+    const cmp = comparePreRisk(c.blind[b], gate, combine(gate, model));
+    rows[b] = {
+      rules_version: gate.version, n_train: model.trained_on, threshold: model.threshold, veto_below: model.veto_below,
+      rules: summary(cmp.a), combined: summary(cmp.b),
+      counts: { rules: [cmp.a.misses.length, cmp.a.false_alarms.length], combined: [cmp.b.misses.length, cmp.b.false_alarms.length] },
+      newly_missed: cmp.newly_missed, newly_caught: cmp.newly_caught, new_false_alarms: cmp.new_false_alarms, fixed_false_alarms: cmp.fixed_false_alarms,
+    };
+    process.stderr.write(`batch ${b}: ${gate.version} rules ${rows[b].rules.recall}/${rows[b].rules.fer} combined ${rows[b].combined.recall}/${rows[b].combined.fer} t=${model.threshold} veto<${model.veto_below}\n`);
+  }
+  process.stdout.write(JSON.stringify(rows, null, 1) + '\n');
+} else if (process.argv.includes('--v12.1') && process.argv.includes('--loso')) {
+  const c = v121Corpus();
+  const benign = loadBenign();
+  const gate = createPreRiskGate({ version: V121, rulesOnly: true });
+  const rows = {};
+  for (const s of BENIGN_SOURCES) {
+    const held = benign.filter((x) => x.source === s);
+    if (held.length === 0) continue;
+    const tr = v121Train(c, benign, undefined, s);
+    const model = trainClassifier(tr.cases, gate, { groups: tr.groups, ...CALIBRATION_2026_12_1 });
+    const whole = combine(gate, model);
+    const esc = (g) => held.filter((x) => g.evaluate(x.text).decision === 'ESCALATE').map((x) => x.id);
+    const r = esc(gate);
+    const w = esc(whole);
+    rows[s] = { n: held.length, threshold: model.threshold, veto_below: model.veto_below, rules: r.length, combined: w.length, share: r3(w.length / held.length), escalated: w };
+    process.stderr.write(`${s}: rules ${r.length}/${held.length} combined ${w.length}/${held.length} t=${model.threshold}\n`);
+  }
+  process.stdout.write(JSON.stringify(rows, null, 1) + '\n');
+} else if (process.argv.includes('--lobo') && process.argv.includes('--candidate')) {
   // Extra-cases-5 was written after batch 5's misses were read, so it stays out of every fold.
   const rows = {};
   const prior = process.argv.includes('--prior-rules');
@@ -109,11 +159,20 @@ if (process.argv.includes('--lobo') && process.argv.includes('--candidate')) {
   fs.mkdirSync(path.dirname(cOut), { recursive: true });
   fs.writeFileSync(cOut, JSON.stringify(cModel) + '\n');
   const cDev = { rules: summary(evaluatePreRisk(all.dev, cRules)), combined: summary(evaluatePreRisk(all.dev, combine(cRules, cModel))) };
+  // The learned part of prerisk-2026.12.1: dev, extra cases 1-5, batches 2-6, benign traffic.
+  const c121 = v121Corpus();
+  const tr121 = v121Train(c121, loadBenign());
+  const r121 = createPreRiskGate({ version: V121, rulesOnly: true });
+  const m121 = trainClassifier(tr121.cases, r121, { groups: tr121.groups, ...CALIBRATION_2026_12_1 });
+  const out121 = modelPath(RULESETS[V121].learned.model);
+  fs.writeFileSync(out121, JSON.stringify(m121) + '\n');
+  const dev121 = { rules: summary(evaluatePreRisk(c121.dev, r121)), combined: summary(evaluatePreRisk(c121.dev, combine(r121, m121))) };
   process.stdout.write(
     JSON.stringify(
       {
         written: out, bytes: fs.statSync(out).size, n_train: model.trained_on, threshold: model.threshold, weights: model.q.length, dev,
         [CANDIDATE]: { written: cOut, bytes: fs.statSync(cOut).size, n_train: cModel.trained_on, threshold: cModel.threshold, veto_below: cModel.veto_below, weights: cModel.q.length, dev: cDev },
+        [V121]: { written: out121, bytes: fs.statSync(out121).size, n_train: m121.trained_on, threshold: m121.threshold, veto_below: m121.veto_below, weights: m121.q.length, dev: dev121 },
       },
       null,
       1,

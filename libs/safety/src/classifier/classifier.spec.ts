@@ -3,9 +3,9 @@ import { performance } from 'node:perf_hooks';
 import { createPreRiskGate } from '../prerisk/gate';
 import { evaluatePreRisk } from '../prerisk/evaluate';
 import { RULESETS } from '../rules/ruleset';
-import { DEV_SET_PATH, EXTRA_SETS_ALL, loadCorpus, trainingCases } from './corpus';
+import { BENIGN_SOURCES, BLIND_BATCHES_12_1, DEV_SET_PATH, EXTRA_SETS_ALL, loadBenign, loadCorpus, ROUTER_DEV_PATH, trainingCases, trainingCases12_1 } from './corpus';
 import { modelPath } from './models';
-import { CALIBRATION_2026_12_0, Classifier, createCombinedGate, featurize, MODEL_PATH, shippedClassifier, trainClassifier, trainModel, type ClassifierModel } from './index';
+import { CALIBRATION_2026_12_0, CALIBRATION_2026_12_1, Classifier, createCombinedGate, featurize, MODEL_PATH, shippedClassifier, trainClassifier, trainModel, type ClassifierModel } from './index';
 
 const rules = createPreRiskGate({ version: 'prerisk-2026.11.4' });
 
@@ -113,5 +113,41 @@ describe('prerisk-2026.12.0 learned signal (libs/safety/data)', () => {
     // suicide family and vital-sign numbers are never vetoed, nor are two rules together
     for (const t of ['我不想活了', 'BP 220/130 with a severe headache', '胸口压着疼 出冷汗 左胳膊发麻 说话也不清楚了']) expect(gate.evaluate(t).decision).toBe('ESCALATE');
     expect(gate.evaluate('他突然晕倒了').category).toBe('learned_veto');
+  });
+});
+
+describe('prerisk-2026.12.1 learned signal (benign traffic as PASS data)', () => {
+  const file = RULESETS['prerisk-2026.12.1']?.learned?.model ?? '';
+  const model = JSON.parse(readFileSync(modelPath(file), 'utf8')) as ClassifierModel;
+  const rules121 = createPreRiskGate({ version: 'prerisk-2026.12.1', rulesOnly: true });
+
+  test('fixed intercept, floored input scaling, calibrated threshold and veto', () => {
+    expect(model.bias).toBe(CALIBRATION_2026_12_1.fixedBias);
+    expect(model.norm_floor).toBe(CALIBRATION_2026_12_1.normFloor);
+    expect(model.threshold).toBeGreaterThan(0.5);
+    expect(model.threshold).toBeLessThan(1);
+    expect(model.veto_below as number).toBeLessThan(model.threshold);
+  });
+
+  test('benign corpus: every source loaded, all PASS, no duplicate of a pre-risk case', () => {
+    const benign = loadBenign();
+    const sources = new Set(benign.map((b) => b.source));
+    for (const s of BENIGN_SOURCES.filter((x) => x !== 'router-dev' || existsSync(ROUTER_DEV_PATH))) expect(sources).toContain(s);
+    const key = (t: string) => t.replace(/\s+/g, '').toLowerCase();
+    const c = loadCorpus(DEV_SET_PATH, EXTRA_SETS_ALL, BLIND_BATCHES_12_1);
+    const prerisk = new Set([...c.dev, ...c.extra, ...Object.values(c.blind).flat()].map((x) => key(x.text)));
+    expect(benign.filter((b) => prerisk.has(key(b.text)))).toEqual([]);
+  });
+
+  (existsSync(DEV_SET_PATH) && existsSync(ROUTER_DEV_PATH) ? test : test.skip)('equals a fresh training run on dev + extras 1-5 + batches 2-6 + benign traffic', () => {
+    const tr = trainingCases12_1(loadCorpus(DEV_SET_PATH, EXTRA_SETS_ALL, BLIND_BATCHES_12_1), loadBenign());
+    expect(trainClassifier(tr.cases, rules121, { groups: tr.groups, ...CALIBRATION_2026_12_1 })).toEqual(model);
+  });
+
+  test('a 12.0-style model (no fixedBias / normFloor) has no norm_floor and a learned bias', () => {
+    const m = trainModel([{ text: '胸痛', escalate: true }, { text: '你好', escalate: false }]);
+    expect(m.norm_floor).toBeUndefined();
+    const f = trainModel([{ text: '胸痛', escalate: true }, { text: '你好', escalate: false }], { fixedBias: -2, normFloor: 40 });
+    expect([f.bias, f.norm_floor]).toEqual([-2, 40]);
   });
 });

@@ -10,7 +10,7 @@ export { Classifier, MODEL_FORMAT, trainModel, DEFAULT_SEED } from './logreg';
 export type { ClassifierModel, LabelledText, TrainOptions } from './logreg';
 export { createCombinedGate, rulesView, LEARNED_CATEGORY, LEARNED_VETO_CATEGORY, NEVER_VETOED } from './combine';
 export type { CombineOptions, RulesView } from './combine';
-export { CALIBRATION_2026_12_0, chooseThreshold, chooseVeto, trainClassifier } from './train';
+export { BENIGN_GROUP_PREFIX, CALIBRATION_2026_12_0, CALIBRATION_2026_12_1, chooseThreshold, chooseVeto, trainClassifier } from './train';
 export { DATA_DIR, loadModel, modelPath } from './models';
 export type { CalibrationOptions, GroupFer } from './train';
 

@@ -12,6 +12,8 @@ export interface ClassifierModel {
   threshold: number;
   /** Probability below which a single weak rule hit is vetoed (absent: no veto). */
   veto_below?: number;
+  /** Feature-count floor of the input scaling (TrainOptions.normFloor); absent: 0. */
+  norm_floor?: number;
   bias: number;
   scale: number;
   /** Feature indices, delta-encoded ascending. */
@@ -33,6 +35,18 @@ export interface TrainOptions {
   epochs?: number;
   l2?: number;
   lr?: number;
+  /**
+   * Fixed intercept (prerisk-2026.12.1): not learned, so a message with no evidence either way
+   * scores sigmoid(fixedBias) instead of a prior learned from the class mix. Absent: learned.
+   */
+  fixedBias?: number;
+  /**
+   * Feature-count floor of the 1/sqrt(n) input scaling (prerisk-2026.12.1): a short message's
+   * few features are not amplified into a confident vote. Stored in the model. Absent: none.
+   */
+  normFloor?: number;
+  /** Weight of PASS examples relative to the class-balanced weight (default 1). */
+  negWeight?: number;
 }
 
 export const DEFAULT_SEED = 20261130;
@@ -58,12 +72,14 @@ export function trainModel(data: readonly LabelledText[], opts: TrainOptions = {
   const l2 = opts.l2 ?? 1e-4;
   const lr0 = opts.lr ?? 0.5;
   const feats = data.map((d) => featurize(d.text));
+  const floor = opts.normFloor ?? 0;
   const pos = data.filter((d) => d.escalate).length;
   const neg = data.length - pos;
   const wPos = pos === 0 ? 1 : data.length / (2 * pos);
-  const wNeg = neg === 0 ? 1 : data.length / (2 * neg);
+  const wNeg = (neg === 0 ? 1 : data.length / (2 * neg)) * (opts.negWeight ?? 1);
   const w = new Float64Array(FEATURE_DIM);
-  let bias = 0;
+  const learnBias = opts.fixedBias === undefined;
+  let bias = opts.fixedBias ?? 0;
   const order = data.map((_, i) => i);
   const rand = prng(seed);
   let step = 0;
@@ -76,18 +92,22 @@ export function trainModel(data: readonly LabelledText[], opts: TrainOptions = {
     }
     for (const i of order) {
       const f = feats[i] as Int32Array;
-      const x = f.length === 0 ? 0 : 1 / Math.sqrt(f.length);
+      const x = inputScale(f.length, floor);
       let z = bias;
       for (const k of f) z += (w[k] as number) * x;
       const y = (data[i] as LabelledText).escalate ? 1 : 0;
       const g = (sigmoid(z) - y) * (y === 1 ? wPos : wNeg);
       const lr = lr0 / (1 + 0.01 * step++);
       for (const k of f) w[k] = (w[k] as number) * (1 - lr * l2) - lr * g * x;
-      bias -= lr * g;
+      if (learnBias) bias -= lr * g;
     }
   }
-  return quantise(w, bias, data.length, seed);
+  const model = quantise(w, bias, data.length, seed);
+  return floor > 0 ? { ...model, norm_floor: floor } : model;
 }
+
+/** Input value of each present feature: 1/sqrt(max(n, floor)) (0 for an empty message). */
+const inputScale = (n: number, floor: number): number => (n === 0 ? 0 : 1 / Math.sqrt(Math.max(n, floor)));
 
 function quantise(w: Float64Array, bias: number, n: number, seed: number): ClassifierModel {
   let max = 0;
@@ -112,6 +132,7 @@ export class Classifier {
   private readonly w: Float32Array;
   readonly threshold: number;
   readonly vetoBelow: number | undefined;
+  private readonly normFloor: number;
 
   constructor(readonly model: ClassifierModel) {
     if (model.format !== MODEL_FORMAT || model.bits !== FEATURE_BITS || model.idx.length !== model.q.length) {
@@ -125,11 +146,12 @@ export class Classifier {
     });
     this.threshold = model.threshold;
     this.vetoBelow = model.veto_below;
+    this.normFloor = model.norm_floor ?? 0;
   }
 
   probability(text: string): number {
     const f = featurize(text);
-    const x = f.length === 0 ? 0 : 1 / Math.sqrt(f.length);
+    const x = inputScale(f.length, this.normFloor);
     let z = this.model.bias;
     for (const k of f) z += (this.w[k] as number) * x;
     return sigmoid(z);

@@ -24,7 +24,16 @@ export interface CalibrationOptions extends TrainOptions {
   vetoMargin?: number;
   /** How the FER target is read across calibration groups (default pooled, as in 2026.11). */
   groupFer?: GroupFer;
+  /**
+   * prerisk-2026.12.1: calibration groups whose name starts with "benign:" are ordinary traffic
+   * (all PASS). They are left out of the FER target above and must each keep the out-of-fold
+   * share of classifier-only escalations <= benignMaxFer. Absent: benign groups are ordinary.
+   */
+  benignMaxFer?: number;
 }
+
+/** Prefix of benign-traffic calibration groups (corpus.ts trainingCases12_1). */
+export const BENIGN_GROUP_PREFIX = 'benign:';
 
 export type GroupFer = 'pooled' | 'mean' | 'max';
 
@@ -34,6 +43,16 @@ export type GroupFer = 'pooled' | 'mean' | 'max';
  * the mean over source groups (each group a different author's batch).
  */
 export const CALIBRATION_2026_12_0: CalibrationOptions = { wideVeto: true, vetoMargin: 0, maxFer: 0.05, groupFer: 'mean' };
+
+/**
+ * Calibration of the prerisk-2026.12.1 learned signal: the 12.0 combination with a veto margin of
+ * 0.05 (margin 0 vetoed the held-out stroke case bl6-127 leave-one-batch-out), benign traffic
+ * (each benign source's out-of-fold classifier-only escalations <= 1 %), a fixed intercept of -2
+ * (no evidence = p 0.12, not a learned prior), input scaling floored at 40 features (short
+ * messages are not amplified), and a sharper fit (lr 3, 60 epochs) so red-flag n-grams can
+ * overcome the intercept.
+ */
+export const CALIBRATION_2026_12_1: CalibrationOptions = { ...CALIBRATION_2026_12_0, vetoMargin: 0.05, benignMaxFer: 0.01, fixedBias: -2, normFloor: 40, lr: 3, epochs: 60 };
 
 /** Largest 0.01 step at least `margin` below the lowest out-of-fold p of a weak true rule hit. */
 export function chooseVeto(probs: readonly number[], views: readonly RulesView[], escalate: readonly boolean[], margin: number): number {
@@ -57,24 +76,39 @@ export function chooseThreshold(
   vetoBelow?: number,
   groups?: readonly string[],
   groupFer: GroupFer = 'pooled',
+  benignMaxFer?: number,
 ): number {
+  const benign = (i: number) => benignMaxFer !== undefined && groups !== undefined && (groups[i] as string).startsWith(BENIGN_GROUP_PREFIX);
+  const benignNames = benignMaxFer === undefined || groups === undefined ? [] : [...new Set(groups.filter((_, i) => benign(i)))];
   const keys = groups === undefined || groupFer === 'pooled' ? escalate.map(() => '') : groups;
-  const names = [...new Set(keys)];
-  const nPass = names.map((g) => escalate.filter((e, i) => !e && keys[i] === g).length);
+  const names = [...new Set(keys.filter((_, i) => !benign(i)))];
+  const nPass = names.map((g) => escalate.filter((e, i) => !e && !benign(i) && keys[i] === g).length);
+  const nBenign = benignNames.map((b) => (groups as readonly string[]).filter((g) => g === b).length);
   for (let t100 = 5; t100 <= 99; t100++) {
     const t = t100 / 100;
     const fa = names.map(() => 0);
+    const bFa = benignNames.map(() => 0);
     probs.forEach((p, i) => {
       const v = views[i] as RulesView;
       const vetoed = v.escalate && v.weak === true && vetoBelow !== undefined && p < vetoBelow;
       if (!escalate[i] && ((v.escalate && !vetoed) || (!v.escalate && !v.veto && p >= t))) {
+        if (benign(i)) {
+          // Only the classifier's own escalations count against the benign bound (the rules'
+          // share on benign traffic is the rules' business; the veto can only lower it).
+          if (!v.escalate) {
+            const b = benignNames.indexOf(groups?.[i] as string);
+            bFa[b] = (bFa[b] ?? 0) + 1;
+          }
+          return;
+        }
         const g = names.indexOf(keys[i] as string);
         fa[g] = (fa[g] ?? 0) + 1;
       }
     });
     const fers = names.map((_, g) => ((nPass[g] as number) === 0 ? 0 : (fa[g] as number) / (nPass[g] as number)));
     const fer = groupFer === 'max' ? Math.max(...fers) : fers.reduce((a, b) => a + b, 0) / Math.max(fers.length, 1);
-    if (fer <= maxFer) return t;
+    const benignOk = benignNames.every((_, k) => (bFa[k] as number) <= (benignMaxFer as number) * (nBenign[k] as number));
+    if (fer <= maxFer && benignOk) return t;
   }
   return 1;
 }
@@ -102,6 +136,6 @@ export function trainClassifier(cases: readonly PreRiskCase[], gate: PreRiskGate
   }
   const labels = data.map((d) => d.escalate);
   const veto = opts.vetoMargin === undefined ? undefined : chooseVeto(oof, views, labels, opts.vetoMargin);
-  const threshold = chooseThreshold(oof, views, labels, opts.maxFer ?? 0.05, veto, opts.groups, opts.groupFer);
+  const threshold = chooseThreshold(oof, views, labels, opts.maxFer ?? 0.05, veto, opts.groups, opts.groupFer, opts.benignMaxFer);
   return { ...trainModel(data, { ...opts, seed }), threshold, ...(veto === undefined ? {} : { veto_below: veto }) };
 }

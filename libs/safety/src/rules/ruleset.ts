@@ -13,6 +13,7 @@ import { PATCH_2026_11_2 } from './patch-2026-11-2';
 import { PATCH_2026_11_3 } from './patch-2026-11-3';
 import { PATCH_2026_11_4 } from './patch-2026-11-4';
 import { PATCH_2026_12_0 } from './patch-2026-12-0';
+import { PATCH_2026_12_1 } from './patch-2026-12-1';
 import type { RuleDef } from './rule-types';
 
 /** Text-handling switches that belong to a version (so older versions keep their behaviour). */
@@ -66,6 +67,12 @@ export const RULESET_2026_11_4: PreRiskRuleset = deriveRuleset(RULESET_2026_11_3
 /** Fourth pass over blind batch 5, on top of 2026.11.4, plus the learned signal (candidate; not current). */
 export const RULESET_2026_12_0: PreRiskRuleset = deriveRuleset(RULESET_2026_11_4, PATCH_2026_12_0);
 
+/**
+ * Fifth pass over blind batch 6, on top of 2026.12.0, plus a learned signal retrained with benign
+ * traffic as PASS data (candidate; not current).
+ */
+export const RULESET_2026_12_1: PreRiskRuleset = deriveRuleset(RULESET_2026_12_0, PATCH_2026_12_1);
+
 /** Every shipped version; the gate can be built for any of them to compare side by side. */
 export const RULESETS: Readonly<Record<string, PreRiskRuleset>> = {
   [RULESET_2026_11_1.version]: RULESET_2026_11_1,
@@ -73,6 +80,7 @@ export const RULESETS: Readonly<Record<string, PreRiskRuleset>> = {
   [RULESET_2026_11_3.version]: RULESET_2026_11_3,
   [RULESET_2026_11_4.version]: RULESET_2026_11_4,
   [RULESET_2026_12_0.version]: RULESET_2026_12_0,
+  [RULESET_2026_12_1.version]: RULESET_2026_12_1,
 };
 
 /** The version the default gate uses; moved only through the promotion rule. */

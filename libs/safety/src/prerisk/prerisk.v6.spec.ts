@@ -1,0 +1,148 @@
+// Candidate prerisk-2026.12.1 (rules tuned on blind batch 6 + a learned signal retrained with
+// benign traffic as PASS data) against the current 2026.11.4. Batches 2-6, the extra cases and
+// the benign corpus are tuning / training evidence for 12.1, not promotion evidence
+// (libs/safety/PROMOTION.md, "Candidate prerisk-2026.12.1"); these tests guard its invariants:
+// 12.1 catches everything 11.4 catches on the consumed sets, its rules part raises no new false
+// alarm over 12.0's, benign traffic stays within the escalation bound, trivial messages stay PASS,
+// the dev thresholds hold, and the version string alone selects rules + model.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { benignCases, loadBenign, BENIGN_SOURCES } from '../classifier/corpus';
+import { LEARNED_VETO_CATEGORY } from '../classifier/combine';
+import { loadModel } from '../classifier/models';
+import { CURRENT_RULES_VERSION, RULESETS } from '../rules/ruleset';
+import { benchPreRisk, comparePreRisk, evaluatePreRisk, parsePreRiskCases, PROMOTION_THRESHOLDS, type PreRiskCase } from './evaluate';
+import { EXTRA_CASES } from './extra-cases';
+import { EXTRA_CASES_2 } from './extra-cases-2';
+import { EXTRA_CASES_3 } from './extra-cases-3';
+import { EXTRA_CASES_4 } from './extra-cases-4';
+import { EXTRA_CASES_5 } from './extra-cases-5';
+import { createPreRiskGate } from './gate';
+
+const CURRENT = 'prerisk-2026.11.4';
+const PREVIOUS = 'prerisk-2026.12.0';
+const CANDIDATE = 'prerisk-2026.12.1';
+
+const REPO_ROOT = resolve(__dirname, '../../../..');
+const DEV_SET = resolve(REPO_ROOT, '../shared/eval/prerisk.dev.jsonl');
+// Only consumed batches; a batch still to judge a candidate is never read here.
+const loadBlind = (n: 2 | 3 | 4 | 5 | 6) => parsePreRiskCases(readFileSync(resolve(__dirname, `blind-cases.${n}.jsonl`), 'utf8'));
+
+const SETS: [string, readonly PreRiskCase[]][] = [
+  ['extra cases 1-5', [...EXTRA_CASES, ...EXTRA_CASES_2, ...EXTRA_CASES_3, ...EXTRA_CASES_4, ...EXTRA_CASES_5]],
+  ['blind batch 2', loadBlind(2)],
+  ['blind batch 3', loadBlind(3)],
+  ['blind batch 4', loadBlind(4)],
+  ['blind batch 5', loadBlind(5)],
+  ['blind batch 6', loadBlind(6)],
+];
+const DEV = existsSync(DEV_SET) ? parsePreRiskCases(readFileSync(DEV_SET, 'utf8')) : [];
+if (DEV.length > 0) SETS.unshift(['dev set', DEV]);
+
+/** Messages with no red flag at all (not in the training data): the learned signal must not fire. */
+const TRIVIAL = ['今天天气不错', '气死我了，今天又加班', "my grandma passed away from a heart attack last spring and I'm still sad", '跑步后腿抽筋了，疼得厉害'];
+
+const current = createPreRiskGate({ version: CURRENT });
+const previousRules = createPreRiskGate({ version: PREVIOUS, rulesOnly: true });
+const candidate = createPreRiskGate({ version: CANDIDATE });
+const candidateRules = createPreRiskGate({ version: CANDIDATE, rulesOnly: true });
+
+describe('prerisk-2026.12.1 candidate', () => {
+  test('is registered with its own learned signal, and not current (decided on an unseen batch)', () => {
+    expect(RULESETS[CANDIDATE]?.version).toBe(CANDIDATE);
+    expect(RULESETS[CANDIDATE]?.learned?.model).toBe('prerisk-2026.12.1.model.json');
+    expect(RULESETS[PREVIOUS]?.learned?.model).toBe('prerisk-2026.12.0.model.json');
+    expect(candidate.version).toBe(CANDIDATE);
+    expect(candidateRules.version).toBe(CANDIDATE);
+    expect(CURRENT_RULES_VERSION).toBe(CURRENT);
+  });
+
+  test('the version string selects the model: 12.1 and 12.0 load different classifiers', () => {
+    const m121 = loadModel('prerisk-2026.12.1.model.json');
+    const m120 = loadModel('prerisk-2026.12.0.model.json');
+    expect(m121).not.toBe(m120);
+    expect(m121.model.bias).toBe(-2);
+    expect(m121.model.norm_floor).toBe(40);
+    expect(m121.threshold).toBeGreaterThan(0);
+    expect(m121.threshold).toBeLessThan(1);
+    expect(m121.vetoBelow as number).toBeLessThan(m121.threshold);
+    // 12.0's model scores a no-evidence message above its threshold on the grief text; 12.1's does not.
+    const text = TRIVIAL[2] as string;
+    expect(m121.probability(text)).toBeLessThan(m121.threshold);
+    expect(createPreRiskGate({ version: PREVIOUS }).evaluate(text).decision).toBe('ESCALATE');
+  });
+
+  test.each(TRIVIAL)('trivial message stays PASS: %s', (text) => {
+    const r = candidate.evaluate(text);
+    expect(r.decision).toBe('PASS');
+    expect(r.rules_version).toBe(CANDIDATE);
+  });
+
+  test('no evidence gives a low probability (fixed intercept, floored scaling)', () => {
+    const m = loadModel('prerisk-2026.12.1.model.json');
+    for (const t of ['嗯', 'ok', '好的', 'xyz']) expect(m.probability(t)).toBeLessThan(0.3);
+  });
+
+  test('the veto never touches suicide / self-harm or vital-sign hits', () => {
+    for (const text of ['我不想活了', 'BP 220/130 and a pounding headache', '血糖1.8 叫不醒']) {
+      const a = candidate.analyze(text);
+      expect([text, a.result.decision]).toEqual([text, 'ESCALATE']);
+      expect(a.result.category).not.toBe(LEARNED_VETO_CATEGORY);
+    }
+  });
+
+  test('benign traffic (router case texts + own chit-chat): escalation share <= 0.02 per source, never above 11.4 + 0.02', () => {
+    const benign = loadBenign();
+    for (const s of BENIGN_SOURCES) {
+      const texts = benign.filter((b) => b.source === s);
+      if (texts.length === 0) continue;
+      const share = (g: typeof candidate) => texts.filter((b) => g.evaluate(b.text).decision === 'ESCALATE').length / texts.length;
+      const c = share(candidate);
+      expect([s, c <= 0.02]).toEqual([s, true]);
+      expect([s, c <= share(current) + 0.02]).toEqual([s, true]);
+    }
+    const all = evaluatePreRisk(benignCases(benign), candidate);
+    expect(all.false_escalation_rate).toBeLessThanOrEqual(0.01);
+  });
+
+  describe.each(SETS)('%s', (_name, cases) => {
+    const cmp = comparePreRisk(cases, current, candidate);
+    const rulesCmp = comparePreRisk(cases, previousRules, candidateRules);
+
+    test('12.1 catches everything 11.4 catches; no family loses recall', () => {
+      expect(cmp.newly_missed).toEqual([]);
+      expect(cmp.b.escalate_recall).toBeGreaterThanOrEqual(cmp.a.escalate_recall);
+      for (const [family, d] of Object.entries(cmp.per_family_delta)) expect([family, d >= 0]).toEqual([family, true]);
+    });
+
+    test('12.1 rules part raises no new false alarm over 12.0 rules part and misses nothing it caught', () => {
+      expect(rulesCmp.new_false_alarms).toEqual([]);
+      expect(rulesCmp.newly_missed).toEqual([]);
+    });
+
+    test('whole version: FER <= 0.07', () => {
+      expect(cmp.b.false_escalation_rate).toBeLessThanOrEqual(PROMOTION_THRESHOLDS.maxFalseEscalationRate);
+    });
+  });
+
+  (DEV.length > 0 ? test : test.skip)('dev set: recall 1.0, FER 0.0 (rules part and whole version)', () => {
+    for (const gate of [candidate, candidateRules]) {
+      const r = evaluatePreRisk(DEV, gate);
+      expect(r.misses).toEqual([]);
+      expect(r.false_alarms).toEqual([]);
+    }
+  });
+
+  test('blind batch 6 (tuning evidence for 12.1): 11.4 figures unchanged, the 12.0 misses of the pattern families are caught', () => {
+    const b6 = loadBlind(6);
+    const cmp = comparePreRisk(b6, current, candidate);
+    expect([cmp.a.misses.length, cmp.a.false_alarms.length]).toEqual([33, 7]);
+    const caught = (id: string) => candidate.evaluate(b6.find((c) => c.id === id)?.text ?? '').decision;
+    for (const id of ['bl6-028', 'bl6-031', 'bl6-076', 'bl6-104', 'bl6-119', 'bl6-132', 'bl6-143', 'bl6-173']) expect([id, caught(id)]).toEqual([id, 'ESCALATE']);
+  });
+
+  test('latency: rules + classifier under 1 ms per message', () => {
+    const texts = [...EXTRA_CASES, ...EXTRA_CASES_5].map((c) => c.text);
+    expect(benchPreRisk(texts, candidate, 2).mean_us).toBeLessThan(1000);
+  });
+});
