@@ -14,6 +14,7 @@ export const BLIND_SET_PATHS = [
   join(__dirname, 'blind-cases.2.jsonl'),
   join(__dirname, 'blind-cases.3.jsonl'),
   join(__dirname, 'blind-cases.4.jsonl'),
+  join(__dirname, 'blind-cases.5.jsonl'),
 ] as const;
 
 /**

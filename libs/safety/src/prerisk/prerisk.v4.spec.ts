@@ -34,7 +34,8 @@ describe('prerisk-2026.11.4 candidate', () => {
   test('is registered, and current only after the unseen batch-5 comparison (PROMOTION.md)', () => {
     expect(RULESETS[CANDIDATE]?.version).toBe(CANDIDATE);
     expect(candidate.version).toBe(CANDIDATE);
-    expect(CURRENT_RULES_VERSION).toBe(CANDIDATE);
+    // Promoted on batch 5, superseded by 2026.12.1 on batch 7 (PROMOTION.md).
+    expect(CURRENT_RULES_VERSION).not.toBe(CURRENT);
   });
 
   describe.each(SETS)('%s', (_name, cases) => {
