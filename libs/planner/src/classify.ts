@@ -42,6 +42,8 @@ export interface MessageCues {
   hypothesis: boolean;
   /** Diagnoses a report or a doctor already named ("心电图说是“房性早搏”"): "早搏是怎么回事" asks what it is. */
   named: string[];
+  /** A risk is mentioned ("my doctor says I'm at high risk"), so a bare "How high, realistically?" asks for it. */
+  riskTopic: boolean;
 }
 
 const DOCTOR_ORDER =
@@ -80,7 +82,8 @@ const TARGET =
 const ZH_DRUG_USE =
   /(有用|管用|有效|好使)(吗|嘛|不)|(怎么|如何|咋)(吃|服|用)|(吃|用|服)多(少|久)|疗程|补(钙|铁|锌|充|维生素)|剂量|能(不能)?吃|可以吃|能不能吃|吃[^，。？?]{0,3}(吗|嘛)|吃(什么|哪种|哪个|哪类|啥)|(加|换|用|选)(什么|哪种|哪个|哪类|啥)[^，。？?]{0,3}药/;
 // "我需要吃降脂药吗" asks whether treatment is needed now (triage), not how a drug works.
-const ZH_NEEDS_DRUG = /(需要|需不需要|要不要|用不用|该不该|必须)(开始|马上|尽快)?(吃|用|打)/;
+const ZH_NEEDS_DRUG =
+  /(需要|需不需要|要不要|用不用|该不该|必须)(开始|马上|尽快)?(吃|用|打)|(^|[^不])(要|得|该)(开始)?(吃|用|打)(药|针)(吗|嘛|呢|不)?[？?]?$/;
 // "这个药平时要注意什么": precautions while on a drug (a diet/exercise word makes it lifestyle).
 // Whether to get a vaccine is an eligibility question (consultation), never a treatment decision.
 const VACCINE = /疫苗|接种|加强针/;
@@ -150,8 +153,14 @@ export function messageCues(message: string): MessageCues {
       EN_DRUG.test(normaliseEn(message)),
     hypothesis: fired.some((id) => HYPOTHESIS_RULES.has(id)),
     named: namedDiagnoses(message.normalize('NFKC')),
+    riskTopic: RISK_WORD.test(normaliseEn(message)),
   };
 }
+
+const RISK_WORD = /\brisks?\b|风险|危险/;
+// "How high, realistically?" / "有多大？": a bare size question about the risk just mentioned.
+const BARE_HOW_HIGH =
+  /^(and |so |but |ok |okay )?how (high|big|likely|much higher|serious|bad)\b[^?]{0,20}\??$|^(那|那么)?(到底)?(有)?多(大|高)(呢|啊)?[？?]?$/;
 
 // A term quoted, or after "诊断(为)/说是/写着/报告(提示)", is a diagnosis someone already gave.
 const NAMED =
@@ -179,7 +188,7 @@ function namesKnownDiagnosis(raw: string, named: readonly string[]): boolean {
 
 // Indefinites and negations are not questions: "没啥症状", "什么时候吃都行".
 const NOT_ASKING =
-  /没(有)?(啥|什么)|(什么|啥|哪)(时候|样|种|个|些)?[^，。？?]{0,6}(都|也)(行|可以|能|一样|没事|无所谓|不|没)/g;
+  /(?<!有)没(有)?(啥|什么)|(什么|啥|哪)(时候|样|种|个|些)?[^，。？?]{0,6}(都|也)(行|可以|能|一样|没事|无所谓|不|没)/g;
 // "严重不严重/正常不正常": A-not-A over a two-character word.
 const ZH_A_NOT_A = /([\u4e00-\u9fff]{2})不\1/;
 // "要补多少/一天吃几片/疗程多久": a bare dosing question about the drug already named.
@@ -279,6 +288,10 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
     rule.general_consultation += 3;
     fired.push('en.gen.with_drug');
   }
+  if (cues.riskTopic && BARE_HOW_HIGH.test(en)) {
+    rule.risk_triage += 3;
+    fired.push('any.risk.how_high');
+  }
   if (hasCjk && namesKnownDiagnosis(raw, cues.named)) {
     rule.general_consultation += 4;
     rule.symptom_analysis = Math.max(0, rule.symptom_analysis - 3);
@@ -335,6 +348,7 @@ function modelView(posterior: number[]): { label: TaskType | 'context'; p: numbe
   return { label, p: posterior[index] ?? 0 };
 }
 
+const DIFFERENCE_FORM = new Set(['zh.gen.difference', 'en.gen.difference']);
 const FRAME_CLOSERS = new Set(['，', ',', '、', '：', '']);
 const ANAPHORIC_MEANING = /^(那|这|这个|那个|this|that|it)|是什么意思|什么意思|\bmean\b/i;
 
@@ -354,7 +368,10 @@ function withFrame(signal: ClauseSignal, text: string, frame: ClauseSignal | und
   };
   take('clinical_guideline', 3);
   take('clinical_research', 4);
-  if (ANAPHORIC_MEANING.test(text.trim())) take('disease_classification', 3);
+  // "慢性肾脏病3a期，3a跟3b是怎么区分的": a clause asking only how two things differ, right after
+  // a stage or grade was named, asks about that scheme ("what exactly is an adenoma" stays knowledge).
+  const onlyDifference = signal.fired.length > 0 && signal.fired.every((id) => DIFFERENCE_FORM.has(id));
+  if (ANAPHORIC_MEANING.test(text.trim()) || onlyDifference) take('disease_classification', 3);
   if (carried) signal.fired.push('carry.frame');
   return carried;
 }
@@ -363,7 +380,13 @@ interface Thread {
   previous: ClauseDecision | undefined;
   hasNext: boolean;
   cues: MessageCues;
+  /** Background about the user came before ("我现在是非增殖期，"). */
+  personalLead: boolean;
 }
+
+// "多久查一次眼底": an interval is the user's follow-up when it is about them, else a test's usual interval.
+const INTERVAL =
+  /(多久|多长时间|隔多久|间隔多久)(要|该|需要|得|应该)?(查|测|做|复查|检查|拍|照|去)[^，。？?]{0,4}(一)?次|\bhow often (should|do|does|must) (i|he|she|we|they|my \w+)\b/i;
 
 /**
  * A question clause no cue recognised still asks something: its interrogative form and topic
@@ -456,6 +479,12 @@ function decideWithoutCues(
       modelType !== null && model.p >= MODEL_OVERRIDE && modelType !== previous.type && size(clause.text) > 6;
     return (jump ? byModel : inherit) ?? context;
   }
+  if (INTERVAL.test(text)) {
+    // A named guideline answers the interval; otherwise the user's own is follow-up, a test's usual one knowledge.
+    const own = PERSONAL.test(text) || thread.personalLead;
+    const type = thread.cues.hasGuideline ? 'clinical_guideline' : own ? 'risk_triage' : 'general_consultation';
+    return { type, score: 0.4, via: 'default', signal };
+  }
   // A full question of its own: its form decides unless the model is sure.
   const act = defaultAct(text);
   if (act && !(byModel && model.p >= MODEL_SURE)) {
@@ -495,6 +524,7 @@ export function decideClauses(
           previous,
           hasNext: i + 1 < clauses.length,
           cues,
+          personalLead: clauses.slice(0, i).some((c, k) => decisions[k]?.type === null && PERSONAL.test(c.text)),
         });
       }
     }
@@ -512,9 +542,58 @@ export function decideClauses(
       signal.fired.push('carry.cls_absorbs');
       decision = { ...decision, type: 'disease_classification' };
     }
+    // "SPRINT研究说…，具体结果是什么，收缩压降到多少" / "what did they find": a short impersonal
+    // follow-up whose only cue is a generic knowledge or target form stays with the study or guideline.
+    if (
+      decision.type === 'general_consultation' &&
+      previous?.via === 'rules' &&
+      previous.type &&
+      THREAD_TYPES.includes(previous.type) &&
+      isThreadFollowUp(clause.text, signal)
+    ) {
+      signal.fired.push('carry.thread');
+      decision = { ...decision, type: previous.type, via: 'follow-up' };
+    }
     if (framed && decision.type) decision.frameFrom = i - 1;
     decisions.push(decision);
     if (decision.type) previous = decision;
   });
+  absorbClaimIntoEvidence(clauses, decisions);
   return decisions;
+}
+
+const GENERIC_CUES = new Set([...KNOWLEDGE_FORM, 'any.target']);
+// What a study found or how it was run: asked of the study, not as general knowledge.
+const RESULT_WORD =
+  /结果|结论|终点|发现|数据|效果|获益|入组|样本|随访|降(了|到)|^(它|这|那|这个|那个)|\b(results?|findings?|outcomes?|end-?points?|benefits?|numbers|conclusions?|effect size)\b|^(and |so )?(it|this|that|they)\b/i;
+
+function isThreadFollowUp(text: string, signal: ClauseSignal): boolean {
+  const t = text.trim();
+  if (PERSONAL.test(t) || size(t) > 10) return false;
+  if (!signal.fired.every((id) => GENERIC_CUES.has(id))) return false;
+  return signal.fired.every((id) => id === 'any.target') || RESULT_WORD.test(t);
+}
+
+// "有研究吗 / any research? / or is that a myth?": a bare ask for evidence or truth ...
+const BARE_EVIDENCE =
+  /^(那|那么)?(有|有没有)(没有)?(相关|这方面|这方面的|什么|啥)?(的)?(研究|证据|数据|文献|临床试验)(支持|证明|证实|依据)?(吗|嘛|么|呢)?[？?]?$|^(这|这个)?(是)?真的(吗|假的)|^(靠谱|可信)(吗|嘛)|^(and |so |but |or )?(is there |are there |any )(any |some |good |real |actual |solid |decent |much )?(research|evidence|studies|data|trials?|proof)( (on|for|behind|about) (it|this|that|these|them))?\??$|^(or |but |and )?(is|was) (that|this|it) (just )?(a myth|myth|true|hype|marketing|real|a fad)\??$/i;
+// ... makes the impersonal effect claim just before it the study's question ("长期吃奥美拉唑会不会增加痴呆风险，有研究吗").
+const EFFECT_CLAIM =
+  /(会不会|能不能|能否|可以|能|会)[^，。？?]{0,4}(增加|降低|减少|导致|引起|诱发|预防|造成|升高|逆转|延缓)|(增加|降低|减少)[^，。？?]{0,8}(风险|几率|概率|发病)|\b(cause|causes|lead to|leads to|raise|raises|increase|increases|lower|lowers|reduce|reduces|prevent|prevents|protect against|trigger|triggers|reverse|reverses)\b/i;
+const CLAIM_TYPES: readonly TaskType[] = ['general_consultation', 'lifestyle_guidance', 'symptom_analysis'];
+
+function absorbClaimIntoEvidence(clauses: readonly Clause[], decisions: ClauseDecision[]): void {
+  for (let i = decisions.length - 1; i > 0; i -= 1) {
+    const evidence = decisions[i];
+    const clause = clauses[i];
+    if (evidence?.type !== 'clinical_research' || !clause) continue;
+    const bare = clause.text.trim().replace(/[,，、:：;；.。!！\s]+$/, '');
+    if (!BARE_EVIDENCE.test(bare.normalize('NFKC'))) continue;
+    const claim = decisions[i - 1];
+    const claimText = clauses[i - 1]?.text ?? '';
+    if (!claim?.type || !CLAIM_TYPES.includes(claim.type)) continue;
+    if (PERSONAL.test(claimText) || !EFFECT_CLAIM.test(normaliseEn(claimText))) continue;
+    claim.signal.fired.push('carry.claim_to_evidence');
+    decisions[i - 1] = { ...claim, type: 'clinical_research', via: 'follow-up' };
+  }
 }

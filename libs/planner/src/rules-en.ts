@@ -22,7 +22,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.risk.see_doctor',
     type: 'risk_triage',
     w: 3,
-    re: /\b(see|seeing|go to|going to|visit|visiting|call|go back to) (a |my |the |our |her |his )?(doctor|gp|specialist|hospital|clinic|\w+ologist|someone)\b|\bbe seen\b|\bget (it |this |that |them )?(checked|looked at)|\bchecked out\b|\bbook (an? )?(normal |urgent )?appointment\b|\breferr(ed|al)\b/,
+    re: /\b(see|seeing|go to|going to|visit|visiting|call|go back to) (a |my |the |our |her |his )?(doctor|gp|specialist|hospital|clinic|\w+ologist|someone)\b|\bbe seen\b|\bget (it |this |that |them )?(checked|looked at)|\bchecked out\b|\bbook (an? )?(normal |urgent )?appointment\b|\breferr(ed|al)\b|\bbook (myself |him |her |them |me |us )?in (with|to see|at)\b|\bfollow(ed)?[- ]?ups? (with|at|from|by|in) (a |an |the |my |his |her )?\w+|\bneed (any |a |regular |some |further )?(follow-?up|followup|monitoring|surveillance|referral|check-?ups?)\b|\bworth (getting (it |this |that )?seen|a trip to)\b/,
   },
   {
     id: 'en.risk.department',
@@ -40,7 +40,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.risk.timing',
     type: 'risk_triage',
     w: 3,
-    re: /\boverdue\b|\bcan (it|this|that) wait\b|\bsafe to wait\b|\bwait (until|for|a few)\b|\bhigh enough\b|\btoo high\b|\bshould (i|she|he) be screened\b|\bhow soon\b|\bbad enough\b|\bwhen should (i|she|he|we|my \w+) (start|get|have|begin|be)\b[^?]{0,30}\b(screen\w*|test\w*|check\w*|colonoscop\w+|mammogram\w*|scan\w*)|\bshould (i|she|he) (get|have) (a |an )?(screening|colonoscopy|mammogram|scan|biopsy)\b/,
+    re: /\boverdue\b|\bcan (it|this|that) wait\b|\bsafe to wait\b|\bwait (until|for|a few)\b|\bhigh enough\b|\btoo high\b|\bshould (i|she|he) be screened\b|\bhow soon (should|do|must|can) (i|he|she|we|they|my \w+) (see|go|get|be|have)\b|\bbad enough\b|\bwhen should (i|she|he|we|my \w+) (start|get|have|begin|be)\b[^?]{0,30}\b(screen\w*|test\w*|check\w*|colonoscop\w+|mammogram\w*|scan\w*)|\bshould (i|she|he) (get|have) (a |an )?(screening|colonoscopy|mammogram|scan|biopsy)\b/,
   },
   { id: 'en.risk.worry', type: 'risk_triage', w: 2, re: /\bworr(y|ied)\b|\bconcerned\b/ },
   // "heart racing after coffee — normal?": whether a finding is OK is a seriousness question.
@@ -68,7 +68,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.risk.need',
     type: 'risk_triage',
     w: 2,
-    re: /\b(do|should|does) (i|she|he|we|my \w+|mum|mom|dad) (need|get) (a|an|to) (biopsy|scan|test|appointment|see|go)\b/,
+    re: /\b(do|should|does) (i|she|he|we|my \w+|mum|mom|dad) (need|get) (a|an|to) ([\w-]+ ){0,2}(biopsy|scan|test|appointment|see|go|mri|ct|x-?ray|colonoscopy|endoscopy|ultrasound|echo|mammogram)\b/,
   },
 
   // symptom_analysis
@@ -76,7 +76,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.sym.cause',
     type: 'symptom_analysis',
     w: 3,
-    re: /\bwhat (is |could be |might be )?(causing|behind)\b|\bwhat causes\b|\bwhat (might|could|would|can|may) (cause|trigger|set off|bring on)\b|\bwhat (triggers|sets off|brings on)\b|\bcause of (my|this|these|the|her|his)\b|\bbe the cause\b|\bcaused by\b|\bwhy (do|am|does|is) (i|my)\b(?! doctor)(?! (have|need) to)|\bwhy i\b/,
+    re: /\bwhat (is |are )?(likely |probably |possibly |actually |really )?(could be |might be )?(causing|behind)\b|\bwhat causes\b|\bwhat (might|could|would|can|may) (cause|trigger|set off|bring on)\b|\bwhat (triggers|sets off|brings on)\b|\bcause of (my|this|these|the|her|his)\b|\bbe the cause\b|\bcaused by\b|\bwhy (do|am|does|is) (i|my)\b(?! doctor)(?! (have|need) to)|\bwhy i\b/,
   },
   {
     id: 'en.sym.could_be',
@@ -85,7 +85,7 @@ export const EN_RULES: readonly CueRule[] = [
     // "What is it exactly?" asks what a named condition is, not whether a symptom is one.
     unless:
       /\b(how|what|when|where|which|why) (is|are) (it|this|that|they)\b|\bwhat (exactly )?(is|are) (it|this|that|they)\b|\bis (that|this|it) (considered |classed as |classified as )?(pre-?diabet\w*|diabet\w*|osteop\w+|osteoporosis|obes\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|stage \d|grade \d)/,
-    re: /\b(could|might) (it|this|that|these|they|my( \w+){1,2}) be\b|\bcan (it|this|that) be\b(?! (reversed|cured|treated|prevented|fixed|managed|controlled|undone|improved)\b)|\bis (it|this|that) (just )?(?!(?:a |an )?(?:serious|dangerous|urgent|normal|safe|ok|okay|fine|bad|big|high|low|true|just (?:internet|hype|marketing|a myth|stuff|nonsense)|possible|necessary|worth|likely|contagious|hereditary|curable|common|better|worse|too|enough|something|anything|used|needed|related|caused)\b)(a |an )?[a-z]/,
+    re: /\b(could|might) (it|this|that|these|they|my( \w+){1,2}) be\b|\bcan (it|this|that) be\b(?! (reversed|cured|treated|prevented|fixed|managed|controlled|undone|improved)\b)|\bis (it|this|that) (just )?(?!(?:a |an )?(?:serious|dangerous|urgent|normal|safe|ok|okay|fine|bad|big|high|low|true|(?:just )?(?:internet|hype|hyped|marketing|a myth|myth|stuff|nonsense|rubbish|a fad|legit|real|overblown|exaggerated|overrated)|possible|necessary|worth|likely|risky|harmful|painful|invasive|accurate|reliable|effective|expensive|contagious|hereditary|curable|common|better|worse|too|enough|something|anything|used|needed|related|caused)\b)(a |an )?[a-z]/,
   },
   {
     id: 'en.sym.from_med',
@@ -103,7 +103,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.sym.wrong',
     type: 'symptom_analysis',
     w: 3,
-    re: /\bany idea why\b|\bwhy (is|does|do) (this|it|that) (happen|keep)|\bwhat is wrong\b|\bwhat is going on\b|\bwhat (might|could) explain\b|\bwhat is making\b|\bwhy am i\b/,
+    re: /\bany idea why\b|\bwhy (is|does|do) (this|it|that) (happen|keep)|\bwhat (is|might be|could be|may be|would be|can be) (wrong|going on|happening)\b|\bwhat (might|could) explain\b|\bwhat is making\b|\bwhy am i\b/,
   },
 
   // general_consultation
@@ -111,10 +111,10 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.gen.what_is',
     type: 'general_consultation',
     w: 2,
-    re: /\bwhat (exactly )?(is|are) (a |an |the )?[a-z0-9]/,
+    re: /\bwhat (exactly |actually |really |even )?(is|are) (a |an |the )?(exactly |actually |really )?[a-z0-9]/,
     // "what is the ICD code / the evidence / causing it" belong to other readings.
     unless:
-      /\bwhat (exactly )?(is|are) (a |an |the )?(correct |right |latest |current |best )?(icd|codes?|coding|stage|grade|class|category|cut-?offs?|thresholds?|criteria|evidence|research|studies|trials?|guidelines?|recommend\w*|targets?|causing|wrong|going on|making|my risk|the risk|chances?|(best|most \w+|easiest|safest|quickest|healthiest) way)\b/,
+      /\bwhat (exactly |actually |really |even )?(is|are) (a |an |the )?(likely |probably |possibly |actually |really )?(correct |right |latest |current |best )?(icd|codes?|coding|stage|grade|class|category|cut-?offs?|thresholds?|criteria|evidence|research|studies|trials?|guidelines?|recommend\w*|targets?|causing|wrong|going on|making|my risk|the risk|chances?|(best|most \w+|easiest|safest|quickest|healthiest) way)\b/,
   },
   {
     id: 'en.gen.difference',
@@ -190,7 +190,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.life.weight',
     type: 'lifestyle_guidance',
     w: 2,
-    re: /\b(lose|losing|loosing) (weight|fat|belly|[0-9.]+ ?(kg|kilos?|lbs?|pounds|stone))\b|\b(best|most realistic|easiest|safest|quickest|healthiest) way to (lose|slim|get fit|eat)\b|\bweight (loss|gain)\b|\bkeep (the )?weight off\b|\bgain weight\b/,
+    re: /\b(lose|losing|loosing) (weight|fat|belly|[0-9.]+ ?(kg|kilos?|lbs?|pounds|stone))\b|\b(best|most realistic|easiest|safest|quickest|healthiest) way to (lose|slim|get fit|eat)\b|\bweight (loss|gain)\b|\bkeep (the )?weight off\b|\bgain weight\b|\bweight (would|do|does|should|can) (i|he|she|we) (need to |have to )?(lose|shed|drop)\b/,
     unless:
       /\b(could|might|can) (it|this|that|my [a-z ]{1,30}) be\b|\bcaus(e|es|ing)\b|\bwhy\b|\bsymptoms?\b/,
   },
@@ -205,6 +205,7 @@ export const EN_RULES: readonly CueRule[] = [
     type: 'lifestyle_guidance',
     w: 2,
     re: /\b(sleep|sleeping|insomnia|bedtime|sleep routine)\b/,
+    unless: /\bsleep (apn\w+|test|clinic|lab|specialist|disorder)\b/,
   },
   {
     id: 'en.life.advice',
@@ -225,6 +226,14 @@ export const EN_RULES: readonly CueRule[] = [
     type: 'lifestyle_guidance',
     w: 3,
     re: /\bfit (that|it|this|them|these|\w+) (in|into|around)\b|\b(around|with) (a|my|her|his) (desk job|job|work|shifts?|schedule|commute)\b|\bget (him|her|me|them|us|my \w+) (moving|active|exercising|outside)\b|\bmoving more\b/,
+  },
+  // "how many should I realistically aim for", "how much can I walk": an amount of a habit.
+  {
+    id: 'en.life.amount',
+    type: 'lifestyle_guidance',
+    w: 3,
+    re: /\bhow (much|many|far|long|often)\b[^?]{0,30}\b(should|can|could|do|must) (i|we|he|she)( \w+)? (realistically |really |actually )?(aim|aiming|target|do|get|walk|run|have|drink|eat|exercise|sleep|be doing)\b/,
+    unless: /\b(take|dose|tablets?|pills?|medication|meds)\b/,
   },
   {
     id: 'en.life.best',
@@ -248,6 +257,13 @@ export const EN_RULES: readonly CueRule[] = [
     unless:
       /^(?=[^?]*\b(how|should|can|could|would|do|does)\b)(?![^?]*(\b(what|which) (stage|grade|class)\b|\bmeans?\b|\b(staged|graded|classified|counts?)\b))[^?]*\b(with|have|has|had|for) (an? )?(early |late )?(stage|grade|class) [0-9ivx]+[abc]?\b/,
   },
+  // "what does IIF mean", "what does grade 2 mean": the meaning of a grade token is asked of its scheme.
+  {
+    id: 'en.cls.grade_meaning',
+    type: 'disease_classification',
+    w: 3,
+    re: /\bwhat (does|do|is) (a |an |the |my |her |his )?((grade|stage|class|category|type|level|tier|score) ([ivx]{1,4}|[0-9]{1,2})[a-f]?|[ivx]{1,4}[a-f])\b( \w+)? ?(mean|stand for|mean for)?\b/,
+  },
   {
     id: 'en.cls.scale',
     type: 'disease_classification',
@@ -266,7 +282,7 @@ export const EN_RULES: readonly CueRule[] = [
     type: 'disease_classification',
     w: 3,
     // "T-score -2.6, does that mean osteoporosis?" asks where a value falls in the criteria.
-    re: /\b(counts?|qualif(y|ies)) as\b|\b(is|am|are) (he|she|i|they|my \w+) (considered|classed|classified|counted|defined) (as )?(an? )?[a-z]|\bis (that|this|it) (considered |classed as |classified as )?(pre-?diabet\w*|diabet\w*|osteop\w+|osteoporosis|obes\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|stage \d|grade \d)(?! (symptoms?|signs?|caus\w+))|\bdoes (that|this|it) mean (i|she|he|they|my \w+|it)?( have| has| is)? ?(osteo\w+|diabet\w+|prediabet\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|copd|obes\w+)\b/,
+    re: /\b(counts?|qualif(y|ies)) as\b|\b(is|am|are) [^?]{1,25}\b(considered|classed|classified|counted|defined) as\b|\b(is|am|are) (he|she|i|they|my \w+) (considered|classed|classified|counted|defined) (as )?(an? )?[a-z]|\bis (that|this|it) (considered |classed as |classified as )?(pre-?diabet\w*|diabet\w*|osteop\w+|osteoporosis|obes\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|stage \d|grade \d)(?! (symptoms?|signs?|caus\w+))|\bdoes (that|this|it) mean (i|she|he|they|my \w+|it)?( have| has| is)? ?(osteo\w+|diabet\w+|prediabet\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|copd|obes\w+)\b/,
   },
 
   // clinical_research
@@ -316,13 +332,16 @@ export const EN_ORG_RULE: CueRule = {
 };
 
 export const EN_QUESTION =
-  /\?|^(and |also |so |but |then )?(what|how|why|when|which|where|who|is|are|do|does|did|can|could|should|would|will|may|might|am|any|has|have)\b|\b(what|how|why|when|which|whether)\b/;
+  /\?|\s[-–—:]\s+(is|are|do|does|did|can|could|should|would|will|am|has|have)\b|^(and |also |so |but |then )?(what|how|why|when|which|where|who|is|are|do|does|did|can|could|should|would|will|may|might|am|any|has|have)\b|\b(what|how|why|when|which|whether)\b/;
 
 export const EN_REQUEST =
   /\b(please|tell me|explain|i'd like to know|i want to know|wondering|any (tips|advice|ideas)|looking for|interested in|curious|can you|could you|help me|give me|cite|list)\b/;
 
 export const EN_DRUG =
   /\b(drugs?|medications?|meds|medicine|pills?|tablets?|capsules?|insulin|metformin|aspirin|ibuprofen|tylenol|advil|paracetamol|acetaminophen|warfarin|statins?|[a-z]+statin|[a-z]+pril|[a-z]+sartan|[a-z]+olol|[a-z]+dipine|[a-z]+gliflozin|[a-z]+glutide|antibiotics?|amoxicillin|vitamins?|supplements?|probiotics?|vaccines?|inhalers?|levothyroxine)\b/;
+
+const TEST_STUDY =
+  /\b(sleep|nerve conduction|conduction|urodynamic|electrophysiology|swallow(?:ing)?|barium|doppler|imaging|flow|nuclear|sweat|motility) stud(?:y|ies)\b/g;
 
 export function normaliseEn(text: string): string {
   return text
@@ -331,5 +350,7 @@ export function normaliseEn(text: string): string {
     .replace(/[’‘`]/g, "'")
     .replace(/\bwhat'?s\b/g, 'what is')
     .replace(/\bhow'?s\b/g, 'how is')
-    .replace(/\bi'm\b/g, 'i am');
+    .replace(/\bi'm\b/g, 'i am')
+    // "nerve conduction study", "sleep study" are tests, not research.
+    .replace(TEST_STUDY, '$1 test');
 }

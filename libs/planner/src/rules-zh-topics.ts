@@ -9,7 +9,7 @@ const TRIGGER = /一[^，。？?]{0,6}就/;
 // "减肥药/戒烟贴/助眠的药": a lifestyle word naming a drug's indication is a drug question.
 const AS_DRUG = /(减肥|减重|戒烟|助眠|睡眠|安眠|降脂|瘦身)(的)?(药|贴|针|片|胶囊)/;
 const ADVICE =
-  /能|可以|该|要|怎么|什么|啥|注意|多少|哪些|适合|好不好|行不行|合适|建议|不[?？]?$|对[^，。？?]{0,8}(好|有益|有害|有好处|有帮助)|管用|有用|有效|有帮助|好使|有好处/;
+  /能|可以|该|要|怎么|什么|啥|注意|多少|哪些|适合|好不好|行不行|合适|建议|不[?？]?$|对[^，。？?]{0,8}(好|有益|有害|有好处|有帮助)|管用|有用|有效|有帮助|好使|有好处|有没有影响|有影响(吗|嘛)|影响(大|吗|嘛)/;
 
 export const ZH_TOPIC_RULES: readonly CueRule[] = [
   // lifestyle_guidance: diet, exercise, sleep, smoking, weight, self-care.
@@ -61,15 +61,23 @@ export const ZH_TOPIC_RULES: readonly CueRule[] = [
     id: 'zh.life.selfcare',
     type: 'lifestyle_guidance',
     w: 3,
-    re: /护理|保养|调理|养生|注意(些|点)?(什么|啥|哪些)|要注意|讲究|生活方式|生活习惯|日常|平时[^，。？?]{0,6}(注意|怎么)|自我管理|窍门|技巧|好习惯|好办法|在家(怎么|如何|能)|洗头|洗澡|护肤|保湿|防晒|洗发水|刷牙|牙刷|牙线|漱口|(做|有)(什么|哪些|啥)准备|准备(什么|哪些|啥)|垫高|冰敷|热敷/,
+    re: /护理|保养|调理|养生|注意(些|点)?(什么|啥|哪些)|要注意|讲究|生活方式|生活习惯|日常|平时[^，。？?]{0,6}(注意|怎么)|自我管理|窍门|技巧|好习惯|好办法|在家(怎么|如何|能)|洗头|洗澡|护肤|保湿|防晒|洗发水|刷牙|牙刷|牙线|漱口|(做|有)(什么|哪些|啥)准备|准备(什么|哪些|啥)|垫高|冰敷|热敷|在家(量|测|自测|监测)|(买|备)(个|台|一个|一台)?[^，。？?]{0,4}(计|仪)(吗|嘛|[？?]|$|在家)/,
   },
   {
     id: 'zh.life.adjust',
     type: 'lifestyle_guidance',
     w: 2,
-    re: /(怎么|如何|咋)(调整|调|改|改善|安排|控制|搭配)|(怎么|如何|有没有办法|有什么办法|能不能)(预防|避免|缓解)|(其他|别的)(办法|方法)|有(没有)?(什么|啥)(好)?[^，。？?]{0,4}(办法|方法)/,
+    re: /(怎么|如何|咋)(调整|调|改|改善|安排|控制|搭配)|(怎么|如何|有没有办法|有什么办法|能不能)(预防|避免|缓解)|(其他|别的)(办法|方法)|有没有[^，。？?]{0,6}(办法|方法)|有(没有)?(什么|啥)(好)?[^，。？?]{0,4}(办法|方法)/,
   },
   { id: 'zh.life.water', type: 'lifestyle_guidance', w: 2, re: /喝(多少)?水/ },
+  // "一天喝几杯合适/每周走多少步够": how much of a habit (a drug amount is a dosing question).
+  {
+    id: 'zh.life.amount',
+    type: 'lifestyle_guidance',
+    w: 3,
+    re: /(一天|每天|每周|一周|一次|每次|每晚|一晚)[^，。？?]{0,4}(几|多少)[^，。？?]{0,4}(合适|为宜|比较好|最好|够|算多|算少|正常|没事|安全|才行)/,
+    unless: /药|片|粒|剂量|胶囊|针/,
+  },
 
   // disease_classification: codes, staging, grading, classification.
   {
@@ -96,7 +104,7 @@ export const ZH_TOPIC_RULES: readonly CueRule[] = [
     id: 'zh.cls.scale',
     type: 'disease_classification',
     w: 3,
-    re: /nyha|tnm|[a-z]{1,3}-?rads|cha2?ds2|has-?bled|apgar|gcs|评分(怎么|如何)?(算|计算|是多少|几分)|(怎么|如何)评分|bethesda|gleason|child-?pugh|cin\s?[1-3]|\bg[1-5][ab]?a[1-3]\b|(?<![a-z])(la-?)?[a-d]\s?级|ckd\s?g?[1-5]|gold\s?[1-4]|\btr\s?[1-5]|ecog|(?<![a-z0-9])(i{1,3}|iv|v|vi)[abc]?\s?(类|级|期)|(?<![0-9.])[1-6][abc]?\s?(类|级|期)/i,
+    re: /nyha|tnm|[a-z]{1,3}-?rads|cha2?ds2|has-?bled|apgar|gcs|评分(怎么|如何)?(算|计算|是多少|几分)|(怎么|如何)评分|bethesda|gleason|child-?pugh|cin\s?[1-3]|\bg[1-5][ab]?a[1-3]\b|(?<![a-z])(la-?)?[a-d]\s?级|ckd\s?g?[1-5]|gold\s?[1-4]|\btr\s?[1-5]|ecog|(?<![a-z0-9])(i{1,3}|iv|v|vi)[abc]?\s?(类|级|期)|(?<![0-9.-])[1-6][abc]?\s?(类(?!药)|级|期)/i,
   },
   {
     id: 'zh.cls.bare_counts',

@@ -15,7 +15,7 @@ const HARD_STOP = new Set(['。', '？', '！', '；', '?', '!', ';', '\n', '，
 const CLOSING = new Set(['”', '’', '」', '』', '）', ')', '"', "'", '】']);
 const ZH_CONNECTIVE = /同时|另外|还有|以及|并且|顺便|再问|此外|还想问|还想知道|再就是|而且|然后|最后/g;
 const EN_CONNECTIVE =
-  /,\s+(?=(and|but|also|plus|or|why|what|how|when|where|which|who|is|are|do|does|did|can|could|should|would|will)\b)|\s+(?=(and|also|plus)\s+(also\s+)?(what|how|why|when|which|where|who|whether|is|are|do|does|did|can|could|should|would|will|any|if|tell)\b)|\s+[—–]\s+|\s+--\s+/gi;
+  /,\s+(?=(and|but|also|plus|or|why|what|how|when|where|which|who|is|are|do|does|did|can|could|should|would|will)\b)|\s+(?=(and|also|plus)\s+(also\s+)?(what|how|why|when|which|where|who|whether|is|are|do|does|did|can|could|should|would|will|any|if|tell)\b)|\s+[—–]\s+|\s+--\s+|\s+-\s+(?=(what|how|why|when|which|where|who|is|are|do|does|did|can|could|should|would|will|any)\b)/gi;
 const ABBREVIATION = /\b(dr|mr|mrs|ms|vs|e\.g|i\.e|approx|no|st)\.$/i;
 
 function cut(message: string, cuts: Set<number>): Clause[] {
