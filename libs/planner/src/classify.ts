@@ -178,6 +178,16 @@ function namedDiagnoses(message: string): string[] {
 // "<named diagnosis>是怎么回事": knowledge about that condition, not a cause for the user's symptoms.
 const ZH_ABOUT_NAMED = /^([\u4e00-\u9fffA-Za-z0-9]{2,8}?)(到底|究竟)?(是)?(怎么|咋)(一)?回事/;
 
+// "胰岛素抵抗是怎么回事": a term that opens the clause and describes no complaint asks what it is;
+// "这种咳嗽/我头晕/血糖高是怎么回事" describe a complaint or a finding (symptom analysis).
+const COMPLAINT =
+  /^(这|那|我|你|他|她|孩子|宝宝|最近|老是|总是|一直|经常|突然|晚上|早上)|疼|痛|晕|咳|痒|肿|麻|胀|酸痛|发酸|腰酸|腿酸|反酸|烧心|吐|泻|血$|出血|发烧|发热|高|低|多|少|不|没|老|总|慌|闷|累|乏|抖|喘/;
+
+function namesTerm(raw: string): boolean {
+  const subject = ZH_ABOUT_NAMED.exec(raw)?.[1];
+  return !!subject && Array.from(subject).length >= 3 && !COMPLAINT.test(subject);
+}
+
 function namesKnownDiagnosis(raw: string, named: readonly string[]): boolean {
   const m = ZH_ABOUT_NAMED.exec(raw);
   const subject = m?.[1];
@@ -292,7 +302,7 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
     rule.risk_triage += 3;
     fired.push('any.risk.how_high');
   }
-  if (hasCjk && namesKnownDiagnosis(raw, cues.named)) {
+  if (hasCjk && (namesKnownDiagnosis(raw, cues.named) || namesTerm(raw))) {
     rule.general_consultation += 4;
     rule.symptom_analysis = Math.max(0, rule.symptom_analysis - 3);
     fired.push('zh.gen.named_nature');
@@ -579,8 +589,14 @@ const BARE_EVIDENCE =
   /^(那|那么)?(有|有没有)(没有)?(相关|这方面|这方面的|什么|啥)?(的)?(研究|证据|数据|文献|临床试验)(支持|证明|证实|依据)?(吗|嘛|么|呢)?[？?]?$|^(这|这个)?(是)?真的(吗|假的)|^(靠谱|可信)(吗|嘛)|^(and |so |but |or )?(is there |are there |any )(any |some |good |real |actual |solid |decent |much )?(research|evidence|studies|data|trials?|proof)( (on|for|behind|about) (it|this|that|these|them))?\??$|^(or |but |and )?(is|was) (that|this|it) (just )?(a myth|myth|true|hype|marketing|real|a fad)\??$/i;
 // ... makes the impersonal effect claim just before it the study's question ("长期吃奥美拉唑会不会增加痴呆风险，有研究吗").
 const EFFECT_CLAIM =
-  /(会不会|能不能|能否|可以|能|会)[^，。？?]{0,4}(增加|降低|减少|导致|引起|诱发|预防|造成|升高|逆转|延缓)|(增加|降低|减少)[^，。？?]{0,8}(风险|几率|概率|发病)|\b(cause|causes|lead to|leads to|raise|raises|increase|increases|lower|lowers|reduce|reduces|prevent|prevents|protect against|trigger|triggers|reverse|reverses)\b/i;
-const CLAIM_TYPES: readonly TaskType[] = ['general_consultation', 'lifestyle_guidance', 'symptom_analysis'];
+  /(会不会|能不能|能否|可以|能|会)[^，。？?]{0,4}(增加|降低|减少|导致|引起|诱发|预防|造成|升高|逆转|延缓|得|患)|(增加|降低|减少)[^，。？?]{0,8}(风险|几率|概率|发病)|\b(cause|causes|lead to|leads to|raise|raises|increase|increases|lower|lowers|reduce|reduces|prevent|prevents|protect against|trigger|triggers|reverse|reverses)\b/i;
+// An impersonal "会不会得高血压" is a claim about people in general, not the user's own risk.
+const CLAIM_TYPES: readonly TaskType[] = [
+  'general_consultation',
+  'lifestyle_guidance',
+  'symptom_analysis',
+  'risk_triage',
+];
 
 function absorbClaimIntoEvidence(clauses: readonly Clause[], decisions: ClauseDecision[]): void {
   for (let i = decisions.length - 1; i > 0; i -= 1) {

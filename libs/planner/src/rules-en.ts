@@ -103,7 +103,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.sym.wrong',
     type: 'symptom_analysis',
     w: 3,
-    re: /\bany idea why\b|\bwhy (is|does|do) (this|it|that) (happen|keep)|\bwhat (is|might be|could be|may be|would be|can be) (wrong|going on|happening)\b|\bwhat (might|could) explain\b|\bwhat is making\b|\bwhy am i\b/,
+    re: /\bany idea why\b|\bwhy (is|does|do) (this|it|that) (happen|keep)|\bwhat (is|might be|could be|may be|would be|can be) (wrong|going on|happening)\b|\bwhat (might|could) explain\b|\b(could|might|would|may) [^?]{1,30}\bexplain (my|her|his|the|this|these|it)\b|\bwhat is making\b|\bwhy am i\b/,
   },
 
   // general_consultation
@@ -161,7 +161,14 @@ export const EN_RULES: readonly CueRule[] = [
     w: 3,
     re: /\bwhy (does|do|did|would) (my|the|her|his) doctor\b|\bwhy do i (have|need) to\b|\bwhy (does|do|did) [a-z]+ (want|order)\b/,
   },
-  { id: 'en.gen.anyway', type: 'general_consultation', w: 1, re: /\banyway\b|\bexplain\b/ },
+  {
+    id: 'en.gen.anyway',
+    type: 'general_consultation',
+    w: 1,
+    re: /\banyway\b|\bexplain\b/,
+    // "could low iron explain my hair loss" asks for a cause.
+    unless: /\b(could|might|would|can|does|do|may) [^?]{1,30}\bexplain\b/,
+  },
   // "what else could I take instead": other treatment options.
   {
     id: 'en.gen.alternative',
@@ -183,7 +190,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.life.exercise',
     type: 'lifestyle_guidance',
     w: 3,
-    re: /\b(exercises?|excercise|workouts?|walking|running|swimming|gym|lift(ing)? weights|weights|yoga|pilates|stretch(es|ing)?|posture|active|activity|steps)\b/,
+    re: /\b(exercises?|excercises?|exersises?|workouts?|walking|running|swimming|gym|lift(ing)? weights|weights|yoga|pilates|stretch(es|ing)?|posture|active|activity|steps)\b/,
     unless: /\bsexually active\b|\b(active|activity) (ingredient|infection|disease|tb|hepatitis)\b/,
   },
   {
@@ -211,6 +218,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.life.advice',
     type: 'lifestyle_guidance',
     w: 2,
+    unless: /\bstress (test|echo|ecg|ekg|scan|mri|fracture)\b/,
     re: /\btips?\b|\badvice\b|\broutine\b|\bskin ?care\b|\bmoisturi[sz]\w*|\bemollients?\b|\bhabits?\b|\blifestyle\b|\bself-care\b|\blook(ing)? after\b|\btake care of\b|\bstress\b/,
   },
   {

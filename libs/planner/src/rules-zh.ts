@@ -257,6 +257,13 @@ export const ZH_RULES: readonly CueRule[] = [
     re: /传染|遗传|根治|治愈|断根|治好|逆转|(?<!(我|他|她|我妈|我爸|孩子|宝宝|这种|这个|我这种|我这个)的?)预后|能活多久|(会|会不会|有没有|有什么)(留下?)?(什么)?后遗症|留(下)?(后遗|疤|病根)|吃一辈子|终身(服药|用药)|停不了|停不下来|离不开|断不了|(多久|多长时间|几天|几周)(才)?(能|可以|会)?(好|痊愈|恢复|消)|怎么(感染|传播|传上)|停药|减药|换药|复发|(能|会|可以)(自己)?(消掉|消退|消失|溶解|吸收掉|自愈|自己好)|(可以|能|能不能|可不可以|什么时候(能|可以)?)(停|停掉|不吃|不用)(了)?(吗|嘛|呢)?[？?]?$/,
   },
   { id: 'zh.gen.vaccine', type: 'general_consultation', w: 2, re: /疫苗|接种|抗体/ },
+  // "维生素D缺乏会有什么症状": what a condition looks like is knowledge about it.
+  {
+    id: 'zh.gen.presentation',
+    type: 'general_consultation',
+    w: 3,
+    re: /(会)?有(什么|哪些|啥)(症状|表现|并发症|征兆|信号)/,
+  },
   // "哪种容易癌变/哪类更容易复发": which kind of a disease behaves how.
   {
     id: 'zh.gen.which_kind',
