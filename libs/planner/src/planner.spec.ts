@@ -168,6 +168,60 @@ describe('clause acts', () => {
   });
 });
 
+describe('question-act families (batch-5 pass)', () => {
+  const types = (message: string): string[] =>
+    planFromMessage(message)
+      .plan.tasks.map((t) => t.task_type)
+      .sort();
+
+  it('keeps result and target follow-ups with the study they ask about', () => {
+    expect(types('ACCORD研究说强化控糖死亡率更高，具体结论是什么，糖化降到多少')).toEqual(['clinical_research']);
+  });
+
+  it('lets a bare evidence ask take over the impersonal effect claim before it', () => {
+    expect(types('长期喝浓茶会不会增加骨折风险，有研究吗')).toEqual(['clinical_research']);
+    expect(types('Does coffee actually raise blood pressure, or is that a myth? any evidence?')).toEqual([
+      'clinical_research',
+    ]);
+  });
+
+  it('reads "what is <test>" as knowledge next to other acts, a "<test> study" included', () => {
+    expect(types('what actually is a urodynamic study')).toEqual(['general_consultation']);
+    expect(types('骨密度检查是查什么的？我这种情况要不要提前做')).toEqual(
+      ['general_consultation', 'risk_triage'].sort(),
+    );
+  });
+
+  it('recognises English risk acts: book in with, follow-up, put me at, a bare "how high"', () => {
+    expect(types('Should I book in with my GP about this rash, and what does eczema look like?')).toContain(
+      'risk_triage',
+    );
+    expect(types('My LDL is 5.1 - does that put me at high risk?')).toEqual(['risk_triage']);
+    expect(types('She was told she is at high risk of stroke. How high, roughly?')).toEqual(['risk_triage']);
+  });
+
+  it('reads an amount of a habit as lifestyle and a personal interval as follow-up', () => {
+    expect(
+      types('Is there solid trial data that walking cuts heart attacks? how many minutes should I aim for?'),
+    ).toEqual(['clinical_research', 'lifestyle_guidance'].sort());
+    expect(types('我现在是2期，多久复查一次CT')).toEqual(['risk_triage']);
+  });
+
+  it('reads "<term>是怎么回事" as knowledge, a complaint as a cause question', () => {
+    expect(types('代谢性酸中毒是怎么回事')).toEqual(['general_consultation']);
+    expect(types('最近老是胸闷是怎么回事')).toEqual(['symptom_analysis']);
+  });
+
+  it('keeps test names out of topic cues and reads "could X explain Y" as a cause', () => {
+    expect(types("what's a cardiac stress test?")).toEqual(['general_consultation']);
+    expect(types('could my thyroid explain the tiredness?')).toEqual(['symptom_analysis']);
+  });
+
+  it('still reads "有没有啥…的办法" as a question (the negation filter skips "有没有")', () => {
+    expect(types('有没有啥止痒的办法')).toEqual(['lifestyle_guidance']);
+  });
+});
+
 describe('escalationPlan', () => {
   it('is the single risk_triage → triage simple plan, quoting the message', () => {
     const plan = escalationPlan('胸口压榨样疼了半小时，出冷汗');

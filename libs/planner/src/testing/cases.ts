@@ -23,6 +23,8 @@ export const BLIND_SET_PATHS = [
  * a-fixes and measured untuned before its own fixes; c = 30 written last, measured untuned.
  * d, e = 63 + 63 written for the clause-act pass before any of its changes, both measured untuned;
  * d was tuned on with blind batch 4, e was held out (aggregate only) and then fixed once.
+ * f, g = 51 + 51 written for the batch-5 pass before any of its changes (random split), both
+ * measured untuned; f was tuned on with blind batch 5, g was held out until the last step.
  */
 export const OWN_SET_PATHS = [
   join(__dirname, 'router-own.jsonl'),
@@ -30,6 +32,8 @@ export const OWN_SET_PATHS = [
   join(__dirname, 'router-own-c.jsonl'),
   join(__dirname, 'router-own-d.jsonl'),
   join(__dirname, 'router-own-e.jsonl'),
+  join(__dirname, 'router-own-f.jsonl'),
+  join(__dirname, 'router-own-g.jsonl'),
 ] as const;
 
 export function loadCases(path: string): RouterCase[] | undefined {
