@@ -121,18 +121,7 @@ describe('planFromMessage', () => {
         expect(Array.from(task.instruction).length).toBeLessThanOrEqual(PLANNER_INSTRUCTION_MAX_CHARS);
     }
   });
-
-  it('plans a message in well under 2 ms on average', () => {
-    const texts = (loadCases(EXTRA_SET_PATH) ?? []).map((c) => c.text);
-    for (const t of texts) planFromMessage(t);
-    // Best of three rounds: the CI box is shared, the budget is about the code.
-    const means = [0, 1, 2].map(() => {
-      const start = process.hrtime.bigint();
-      for (const t of texts) planFromMessage(t);
-      return Number(process.hrtime.bigint() - start) / 1e6 / texts.length;
-    });
-    expect(Math.min(...means)).toBeLessThan(2);
-  });
+  // Planning latency is a benchmark, not a timed test: `medagent bench latency` (budget 2 ms).
 });
 
 describe('clause acts', () => {

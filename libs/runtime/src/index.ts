@@ -12,3 +12,4 @@ export { ServiceCluster, ServiceInstance, startCluster, repoRoot, type ClusterOp
 export { BusRecorder, waitUntil, type RecordedEvent, type RecordedDeadLetter } from './testing/recorder';
 export { startOtlpReceiver, checkTrace, parseOtlpJson, type OtlpReceiver, type ReceivedSpan, type TraceCheck } from './testing/otlp-receiver';
 export { replayRequest, rerunTask, type TimelineLine, type RerunReport } from './ops/replay';
+export { benchLatency, loadTexts, LATENCY_BUDGET_US, type LatencyRow, type LatencyBenchOptions } from './bench/latency';

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { benchOrchestration, benchPrompts, type OrchestrationBenchResult } from '@medagent/runtime';
+import { benchLatency, benchOrchestration, benchPrompts, loadTexts, type OrchestrationBenchResult } from '@medagent/runtime';
 import { num, parseArgs, str, UsageError } from '../args';
 
 const HELP = `medagent bench prompts --cases FILE [--json]
+medagent bench latency --cases FILE[,FILE…] [--versions V1,V2] [--iterations N] [--json]
 medagent bench orchestration --mode embedded|distributed --model-latency-ms N --concurrency C --requests R
                              [--worker-instances N] [--worker-concurrency C] [--warmup N] [--nats URL] [--json]
 
@@ -33,6 +34,18 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const r = await benchPrompts(cases);
     process.stdout.write(`${JSON.stringify(r, null, json ? 2 : 0)}\n`);
     return 0;
+  }
+  if (sub === 'latency') {
+    const files = str(args, 'cases');
+    if (!files) throw new UsageError(HELP);
+    const versions = str(args, 'versions');
+    const rows = benchLatency({
+      texts: loadTexts(files.split(',')),
+      ...(versions ? { versions: versions.split(',') } : {}),
+      iterations: num(args, 'iterations', 5),
+    });
+    process.stdout.write(`${JSON.stringify(rows, null, json ? 2 : 0)}\n`);
+    return rows.every((r) => r.within_budget) ? 0 : 1;
   }
   if (sub === 'orchestration') {
     const mode = str(args, 'mode', 'embedded');

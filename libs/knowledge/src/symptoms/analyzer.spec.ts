@@ -155,17 +155,5 @@ describe('runtime behaviour', () => {
     expect(top(text)).toBe('cc:community-pneumonia');
   });
 
-  it('answers in well under 3 ms per call once loaded', () => {
-    const texts = [
-      '我最近餐后血糖偏高、偶尔头晕',
-      'burning when I pee and need to go all the time',
-      '患者男，65岁，反复咳嗽咳痰10年，活动后气短加重2周，伴双下肢水肿，夜间不能平卧，无发热，无胸痛。',
-    ];
-    analyzeSymptoms(texts[0]!);
-    const rounds = 100;
-    const t0 = process.hrtime.bigint();
-    for (let i = 0; i < rounds; i += 1) for (const t of texts) analyzeSymptoms(t);
-    const ms = Number(process.hrtime.bigint() - t0) / 1e6 / (rounds * texts.length);
-    expect(ms).toBeLessThan(3);
-  });
+  // Latency is a benchmark, not a timed test: `medagent bench latency` (budget 3 ms).
 });
