@@ -23,6 +23,7 @@ import type {
 import { PullLoop, type ConsumerHost } from './consumer';
 import { AdvisoryWatcher } from './advisories';
 import { PayloadStore } from './payloads';
+import { coalesceWrites } from './write-coalescing';
 import { readAudit, type AuditEvent, type AuditQuery } from './audit';
 import {
   DEFAULT_LIMITS,
@@ -94,6 +95,7 @@ export class JetStreamBus implements Bus {
     } catch (e) {
       throw new BusUnavailableError(`cannot connect to NATS at ${String(opts.servers)}: ${(e as Error).message}`, { cause: e });
     }
+    if (process.env['MEDAGENT_NATS_COALESCE_WRITES'] !== '0') coalesceWrites(nc);
     try {
       assertServerVersion(nc.info?.version);
       const jsm = await jetstreamManager(nc);
