@@ -122,10 +122,13 @@ export class RequestStore {
       let working = cur.value;
       let changed = false;
       const outcomes: { ok: boolean; value: unknown }[] = [];
+      // Each update sees its own copy, so one that throws half-way leaks nothing into the
+      // others' write; a lone update can work on the one copy (a throw discards it).
+      const single = batch.length === 1;
+      if (single) working = clone(working);
       for (const u of batch) {
-        // Each update sees its own copy, so one that bails out half-way leaks nothing.
         try {
-          const { next, result } = u.fn(clone(working));
+          const { next, result } = u.fn(single ? working : clone(working));
           if (next) {
             working = next;
             changed = true;

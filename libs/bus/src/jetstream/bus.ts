@@ -135,10 +135,15 @@ export class JetStreamBus implements Bus {
   }
 
   async publish(subject: string, envelope: Envelope<object>, opts?: PublishOptions): Promise<PublishAck> {
-    const wire = await this.payloads.offload(envelope);
     // W3C trace context travels in the NATS headers too, for tools that read only headers.
     const headers = { ...(envelope.traceparent ? { [HEADER_TRACEPARENT]: envelope.traceparent } : {}), ...opts?.headers };
-    return this.publishRaw(subject, encodeEnvelope(wire), { ...opts, headers });
+    // Encode once: an envelope within the inline limit cannot hold an over-limit payload.
+    const bytes = encodeEnvelope(envelope);
+    if (envelope.payload === undefined || bytes.byteLength <= this.payloads.inlineLimit) {
+      return this.publishRaw(subject, bytes, { ...opts, headers });
+    }
+    const wire = await this.payloads.offload(envelope);
+    return this.publishRaw(subject, wire === envelope ? bytes : encodeEnvelope(wire), { ...opts, headers });
   }
 
   async publishRaw(subject: string, data: Uint8Array, opts: PublishOptions = {}): Promise<PublishAck> {

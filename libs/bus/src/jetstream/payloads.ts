@@ -25,6 +25,11 @@ export class PayloadStore {
     private readonly ttlMs: number,
   ) {}
 
+  /** Payloads above this many bytes are offloaded. */
+  get inlineLimit(): number {
+    return this.maxInlineBytes;
+  }
+
   private open(): Promise<ObjectStore> {
     this.store ??= new Objm(this.js).create(this.bucket, { ttl: this.ttlMs * 1_000_000 }).catch((e: unknown) => {
       this.store = undefined;
