@@ -26,7 +26,7 @@ export type {
   PromotionDecision,
 } from './prerisk/evaluate';
 
-export { CURRENT_RULES_VERSION, RULESETS, RULESET_2026_11_1, RULESET_2026_11_2, RULESET_2026_11_3, RULESET_2026_11_4, RULESET_2026_12_0, RULESET_2026_12_1, deriveRuleset } from './rules/ruleset';
+export { CURRENT_RULES_VERSION, RULESETS, RULESET_2026_11_1, RULESET_2026_11_2, RULESET_2026_11_3, RULESET_2026_11_4, RULESET_2026_12_0, RULESET_2026_12_1, RULESET_2026_12_2, deriveRuleset } from './rules/ruleset';
 export type { LearnedSignalRef, PreRiskRuleset, RulesetOptions, RulesetPatch } from './rules/ruleset';
 export type { ConceptDef, CueDef } from './rules/concept-types';
 export type { RuleDef, Urgency, VitalSignal } from './rules/rule-types';

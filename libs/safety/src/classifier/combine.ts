@@ -7,6 +7,7 @@ import { normalizeText } from '../text/normalize';
 import type { Family, SuppressionReason } from '../types';
 import type { AnalyzeHints, PreRiskAnalysis, PreRiskGate } from '../prerisk/gate';
 import type { Classifier } from './logreg';
+import { evidenceFeatures, hasAffirmedRedFlag, type EvidencePlan } from './evidence';
 
 /** Suppression reasons that veto a classifier-only escalation. */
 const VETO: ReadonlySet<string> = new Set<SuppressionReason>(['knowledge', 'historical', 'third_party_past', 'negated', 'figurative']);
@@ -28,6 +29,18 @@ const REASSURANCE = new RegExp(
   ].join('|'),
 );
 
+/**
+ * prerisk-2026.12.2 additions to the reassurance wording (version-scoped: 12.0 / 12.1 keep
+ * REASSURANCE alone): an episode that resolved with the person now normal — "已经咳出来了",
+ * "现在…都正常", "back to normal", "coughed it up".
+ */
+const REASSURANCE_2 = new RegExp(
+  [
+    String.raw`(?:已经|早就|刚才就)?(?:咳|吐|咽|拿)(?:出来|下去|掉)了`, String.raw`现在[^，。,？?]{0,10}(?:都|也)(?:正常|挺好|好好的)`, String.raw`(?:恢复|一切)正常了`,
+    String.raw`(?:coughed|spat|threw) (?:it|them) (?:up|out)`, String.raw`back to (?:normal|(?:his|her|my) (?:usual|normal) self)`, String.raw`(?:is|are|seems?) (?:completely |totally )?(?:fine|normal) now`,
+  ].join('|'),
+);
+
 /** Families whose rule hits the classifier may never veto (missed intent is the costliest error). */
 export const NEVER_VETOED: ReadonlySet<Family> = new Set<Family>(['suicide_self_harm']);
 
@@ -38,8 +51,8 @@ export interface RulesView {
   weak?: boolean;
 }
 
-/** `text` is needed for the 2026.12.0 reassurance veto (wide). */
-export function rulesView(a: PreRiskAnalysis, wide = false, text?: string): RulesView {
+/** `text` is needed for the 2026.12.0 reassurance veto (wide); `reassurance2` adds REASSURANCE_2 (12.2). */
+export function rulesView(a: PreRiskAnalysis, wide = false, text?: string, reassurance2 = false): RulesView {
   if (a.result.decision === 'ESCALATE') {
     const ids = new Set(a.fired.map((f) => f.rule.id));
     const vital = a.fired.some((f) => f.evidence.some((m) => m.concept.startsWith('v.')));
@@ -50,7 +63,8 @@ export function rulesView(a: PreRiskAnalysis, wide = false, text?: string): Rule
   const veto =
     (a.result.suppressed ?? []).some((s) => reasons.has(s.reason)) ||
     a.matches.some((m) => m.status === 'figurative' || m.status === 'knowledge' || (wide && m.status === 'other_subject')) ||
-    (wide && text !== undefined && REASSURANCE.test(normalizeText(text)));
+    (wide && text !== undefined && REASSURANCE.test(normalizeText(text))) ||
+    (wide && reassurance2 && text !== undefined && REASSURANCE_2.test(normalizeText(text)));
   return { escalate: false, veto };
 }
 
@@ -59,6 +73,19 @@ export interface CombineOptions {
   vetoBelow?: number;
   /** Fiction / animal subjects also veto classifier-only escalations. */
   wideVeto?: boolean;
+  /** prerisk-2026.12.2: resolved-episode wording also vetoes classifier-only escalations. */
+  reassurance2?: boolean;
+  /**
+   * prerisk-2026.12.2: the rules' evidence (concepts with status, fired / near-miss families) is
+   * fed to models trained with it, and identifies affirmed red-flag concepts for `threshold_low`.
+   */
+  evidence?: EvidencePlan;
+}
+
+/** Classifier-only escalation: p >= threshold, or p >= threshold_low with an affirmed red-flag concept. */
+export function learnedEscalates(p: number, classifier: Classifier, redFlag: boolean): boolean {
+  if (p >= classifier.threshold) return true;
+  return classifier.thresholdLow !== undefined && redFlag && p >= classifier.thresholdLow;
 }
 
 /** Family reported for classifier-only escalations (no rule fired, so no rule family). */
@@ -81,9 +108,11 @@ class CombinedGate implements PreRiskGate {
   analyze(text: string, hints?: AnalyzeHints): PreRiskAnalysis {
     const a = this.base.analyze(text, hints);
     const result = { ...a.result, rules_version: this.version };
-    const view = rulesView(a, this.opts.wideVeto === true, text);
+    const view = rulesView(a, this.opts.wideVeto === true, text, this.opts.reassurance2 === true);
     const vetoBelow = this.opts.vetoBelow;
-    if (view.escalate && view.weak === true && vetoBelow !== undefined && this.classifier.probability(text) < vetoBelow) {
+    const plan = this.opts.evidence;
+    const extra = plan !== undefined && this.classifier.evidenceMode !== undefined ? evidenceFeatures(a, plan) : undefined;
+    if (view.escalate && view.weak === true && vetoBelow !== undefined && this.classifier.probability(text, extra) < vetoBelow) {
       // A lone word-only hit the learned signal finds very unlike an emergency: PASS, but keep
       // the analysis (matches, fired) so the decision stays traceable.
       const { suppressed } = a.result;
@@ -94,7 +123,8 @@ class CombinedGate implements PreRiskGate {
       };
     }
     if (view.escalate || view.veto) return { ...a, result };
-    if (this.classifier.probability(text) < this.classifier.threshold) return { ...a, result };
+    const redFlag = plan !== undefined && hasAffirmedRedFlag(a, plan);
+    if (!learnedEscalates(this.classifier.probability(text, extra), this.classifier, redFlag)) return { ...a, result };
     const { suppressed } = a.result;
     return {
       ...a,

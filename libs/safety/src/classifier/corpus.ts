@@ -8,6 +8,7 @@ import { EXTRA_CASES_2 } from '../prerisk/extra-cases-2';
 import { EXTRA_CASES_3 } from '../prerisk/extra-cases-3';
 import { EXTRA_CASES_4 } from '../prerisk/extra-cases-4';
 import { EXTRA_CASES_5 } from '../prerisk/extra-cases-5';
+import { EXTRA_CASES_6 } from '../prerisk/extra-cases-6';
 
 export const PRERISK_DIR = resolve(__dirname, '../prerisk');
 /** Shared dev set (../shared/eval from the repo root), as in prerisk.dev.spec.ts. */
@@ -15,14 +16,18 @@ export const DEV_SET_PATH = resolve(__dirname, '../../../..', '../shared/eval/pr
 export const BLIND_BATCHES = ['2', '3', '4', '5'] as const;
 /** prerisk-2026.12.1 also trains on batch 6 (consumed by the 12.0 verdict). */
 export const BLIND_BATCHES_12_1 = ['2', '3', '4', '5', '6'] as const;
-export type BlindBatch = (typeof BLIND_BATCHES_12_1)[number];
+/** prerisk-2026.12.2 also trains on batch 7 (consumed by the 12.1 adoption verdict). */
+export const BLIND_BATCHES_12_2 = ['2', '3', '4', '5', '6', '7'] as const;
+export type BlindBatch = (typeof BLIND_BATCHES_12_2)[number];
 
 /** Own extra-case files, in training order. The 2026.11 experiment used the first four. */
-const EXTRA_SETS = [EXTRA_CASES, EXTRA_CASES_2, EXTRA_CASES_3, EXTRA_CASES_4, EXTRA_CASES_5] as const;
+const EXTRA_SETS = [EXTRA_CASES, EXTRA_CASES_2, EXTRA_CASES_3, EXTRA_CASES_4, EXTRA_CASES_5, EXTRA_CASES_6] as const;
 /** Extra-case files of the 2026.11 experiment (model.json, the leave-one-batch-out tables). */
 export const EXTRA_SETS_2026_11 = 4;
-/** Extra-case files the shipped 2026.12.0 model is trained on (all of them). */
-export const EXTRA_SETS_ALL = EXTRA_SETS.length;
+/** Extra-case files the shipped 2026.12.0 and 2026.12.1 models are trained on (extra 1-5). */
+export const EXTRA_SETS_ALL = 5;
+/** prerisk-2026.12.2 also trains on extra-cases-6 (written after batch 7's misses were read). */
+export const EXTRA_SETS_12_2 = 6;
 
 export interface LabelledCorpus {
   dev: PreRiskCase[];
@@ -65,10 +70,15 @@ export function trainingCases(c: LabelledCorpus, heldOut?: BlindBatch): { cases:
  * router dev set is read from ../shared/eval like the pre-risk dev set.
  */
 export const ROUTER_DEV_PATH = resolve(__dirname, '../../../..', '../shared/eval/router.dev.jsonl');
-export const BENIGN_FILES = [resolve(__dirname, 'benign-router.jsonl'), resolve(__dirname, 'benign-own.jsonl')] as const;
+export const BENIGN_FILES = [resolve(__dirname, 'benign-router.jsonl'), resolve(__dirname, 'benign-own.jsonl'), resolve(__dirname, 'benign-12-2.jsonl')] as const;
 /** Source groups of the benign corpus, in training order (leave-one-source-out folds). */
 export const BENIGN_SOURCES = ['router-dev', 'planner-blind-2', 'planner-blind-3', 'planner-blind-4', 'router-extra', 'own-a', 'own-b', 'own-c', 'own-d', 'own-e', 'safety-own'] as const;
-export type BenignSource = (typeof BENIGN_SOURCES)[number];
+/**
+ * prerisk-2026.12.2 adds the planner's router batch 5 (benign texts of blind batch 7's verdict,
+ * consumed) and 40 more own chit-chat / idiom / ordinary sentences (`benign-12-2.jsonl`).
+ */
+export const BENIGN_SOURCES_12_2 = [...BENIGN_SOURCES, 'planner-blind-5', 'safety-own-2'] as const;
+export type BenignSource = (typeof BENIGN_SOURCES_12_2)[number];
 
 export interface BenignText {
   id: string;
@@ -86,13 +96,13 @@ function parseBenign(jsonl: string, source?: BenignSource): BenignText[] {
     });
 }
 
-/** Every benign text, ordered by BENIGN_SOURCES (router dev skipped when ../shared is absent). */
-export function loadBenign(routerDevPath: string = ROUTER_DEV_PATH): BenignText[] {
+/** Every benign text of `sources`, in that order (router dev skipped when ../shared is absent). */
+export function loadBenign(routerDevPath: string = ROUTER_DEV_PATH, sources: readonly BenignSource[] = BENIGN_SOURCES): BenignText[] {
   const all = [
     ...(existsSync(routerDevPath) ? parseBenign(readFileSync(routerDevPath, 'utf8'), 'router-dev') : []),
     ...BENIGN_FILES.flatMap((f) => parseBenign(readFileSync(f, 'utf8'))),
   ];
-  return BENIGN_SOURCES.flatMap((s) => all.filter((b) => b.source === s));
+  return sources.flatMap((s) => all.filter((b) => b.source === s));
 }
 
 /** Benign texts as PASS cases (category "benign"). */

@@ -32,12 +32,19 @@ const P_NEG = prefixState('n:');
 const P_WORD = prefixState('w:');
 const P_NEGWORD = prefixState('nw:');
 const P_BIGRAM = prefixState('b:');
+const P_ENCHAR = prefixState('ec:');
+/** Character n-gram length of the English sub-word features (prerisk-2026.12.2). */
+const EN_CHAR_N = 4;
 const SPACE = 0x20;
 
 const isCjk = (c: number): boolean => (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf);
 
-/** Sorted, de-duplicated hashed feature indices of `text` (binary bag of features). */
-export function featurize(text: string): Int32Array {
+/**
+ * Sorted, de-duplicated hashed feature indices of `text` (binary bag of features). `enChar`
+ * (prerisk-2026.12.2) adds character 4-grams of each English word with boundary marks, so typos
+ * and inflections ("drooling" / "drools", "organophosphate" / "organophosphates") share features.
+ */
+export function featurize(text: string, enChar = false): Int32Array {
   const n = normalizeText(text);
   const set = new Set<number>();
   const add = (h: number) => set.add((h >>> 0) & MASK);
@@ -85,6 +92,10 @@ export function featurize(text: string): Int32Array {
     if (EN_NEG.has(w)) negLeft = EN_NEG_WINDOW;
     else if (negated) negLeft--;
     add(feed(negated ? P_NEGWORD : P_WORD, w, 0, w.length));
+    if (enChar && w.length >= EN_CHAR_N - 1) {
+      const m = `<${w}>`;
+      for (let k = 0; k + EN_CHAR_N <= m.length; k++) add(feed(P_ENCHAR, m, k, k + EN_CHAR_N));
+    }
     let b = feed(P_BIGRAM, prev, 0, prev.length);
     b ^= SPACE;
     b = Math.imul(b, FNV_PRIME);

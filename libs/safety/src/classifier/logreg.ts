@@ -14,6 +14,18 @@ export interface ClassifierModel {
   veto_below?: number;
   /** Feature-count floor of the input scaling (TrainOptions.normFloor); absent: 0. */
   norm_floor?: number;
+  /**
+   * prerisk-2026.12.2: the model also reads the rules' evidence (evidence.ts, this mode) — the
+   * caller passes those feature indices to `probability`. Absent: n-grams only.
+   */
+  evidence?: 'full' | 'suppressed';
+  /**
+   * prerisk-2026.12.2 two-threshold combination: a classifier-only escalation needs p >= threshold,
+   * or p >= threshold_low with at least one affirmed red-flag concept. Absent: one threshold.
+   */
+  threshold_low?: number;
+  /** prerisk-2026.12.2: English character 4-gram features (features.ts `enChar`). Absent: none. */
+  en_char?: boolean;
   bias: number;
   scale: number;
   /** Feature indices, delta-encoded ascending. */
@@ -28,6 +40,14 @@ export interface ClassifierModel {
 export interface LabelledText {
   text: string;
   escalate: boolean;
+  /** Extra feature indices (rule evidence, evidence.ts) added to the text's n-grams. */
+  extra?: readonly number[];
+}
+
+/** The n-gram features of `text` united with `extra` (sorted, de-duplicated). */
+export function withExtra(f: Int32Array, extra: readonly number[] | undefined): Int32Array {
+  if (extra === undefined || extra.length === 0) return f;
+  return Int32Array.from(new Set([...f, ...extra])).sort();
 }
 
 export interface TrainOptions {
@@ -45,6 +65,10 @@ export interface TrainOptions {
    * few features are not amplified into a confident vote. Stored in the model. Absent: none.
    */
   normFloor?: number;
+  /** prerisk-2026.12.2: English character 4-grams as extra features. */
+  enChar?: boolean;
+  /** Evidence mode recorded in the model when examples carry `extra` features (default 'full'). */
+  evidenceMode?: 'full' | 'suppressed';
   /** Weight of PASS examples relative to the class-balanced weight (default 1). */
   negWeight?: number;
 }
@@ -71,7 +95,9 @@ export function trainModel(data: readonly LabelledText[], opts: TrainOptions = {
   const epochs = opts.epochs ?? 30;
   const l2 = opts.l2 ?? 1e-4;
   const lr0 = opts.lr ?? 0.5;
-  const feats = data.map((d) => featurize(d.text));
+  const enChar = opts.enChar === true;
+  const feats = data.map((d) => withExtra(featurize(d.text, enChar), d.extra));
+  const evidence = data.some((d) => d.extra !== undefined);
   const floor = opts.normFloor ?? 0;
   const pos = data.filter((d) => d.escalate).length;
   const neg = data.length - pos;
@@ -103,7 +129,7 @@ export function trainModel(data: readonly LabelledText[], opts: TrainOptions = {
     }
   }
   const model = quantise(w, bias, data.length, seed);
-  return floor > 0 ? { ...model, norm_floor: floor } : model;
+  return { ...model, ...(floor > 0 ? { norm_floor: floor } : {}), ...(evidence ? { evidence: opts.evidenceMode ?? 'full' } : {}), ...(enChar ? { en_char: true } : {}) };
 }
 
 /** Input value of each present feature: 1/sqrt(max(n, floor)) (0 for an empty message). */
@@ -132,6 +158,10 @@ export class Classifier {
   private readonly w: Float32Array;
   readonly threshold: number;
   readonly vetoBelow: number | undefined;
+  /** Two-threshold combination (prerisk-2026.12.2); undefined = one threshold. */
+  readonly thresholdLow: number | undefined;
+  /** The model reads rule-evidence features of this mode (pass them to `probability`). */
+  readonly evidenceMode: 'full' | 'suppressed' | undefined;
   private readonly normFloor: number;
 
   constructor(readonly model: ClassifierModel) {
@@ -146,11 +176,15 @@ export class Classifier {
     });
     this.threshold = model.threshold;
     this.vetoBelow = model.veto_below;
+    this.thresholdLow = model.threshold_low;
+    this.evidenceMode = model.evidence;
     this.normFloor = model.norm_floor ?? 0;
   }
 
-  probability(text: string): number {
-    const f = featurize(text);
+  /** `extra`: rule-evidence feature indices (used only by models trained with them). */
+  probability(text: string, extra?: readonly number[]): number {
+    const t = featurize(text, this.model.en_char === true);
+    const f = this.evidenceMode !== undefined ? withExtra(t, extra) : t;
     const x = inputScale(f.length, this.normFloor);
     let z = this.model.bias;
     for (const k of f) z += (this.w[k] as number) * x;

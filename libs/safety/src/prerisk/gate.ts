@@ -9,6 +9,7 @@ import { CURRENT_RULES_VERSION, RULESETS, type PreRiskRuleset } from '../rules/r
 import type { Urgency } from '../rules/rule-types';
 import { createCombinedGate } from '../classifier/combine';
 import { loadModel } from '../classifier/models';
+import { evidencePlan } from '../classifier/evidence';
 import { compileRuleset, type CompiledRuleset } from './compile';
 import { MessageContext } from './context';
 import { evaluateRule, indexMatches, suppressionReason, type FiredRule, type SignalMatch } from './engine';
@@ -168,6 +169,8 @@ export function createPreRiskGate(options: PreRiskGateOptions = {}): PreRiskGate
   const classifier = loadModel(learned.model);
   return createCombinedGate(rules, classifier, ruleset.version, {
     wideVeto: learned.wideVeto,
+    ...(learned.reassurance2 === true ? { reassurance2: true } : {}),
+    ...(classifier.evidenceMode !== undefined || classifier.thresholdLow !== undefined ? { evidence: evidencePlan(ruleset.rules, classifier.evidenceMode ?? 'full') } : {}),
     ...(learned.vetoWeakHits && classifier.vetoBelow !== undefined ? { vetoBelow: classifier.vetoBelow } : {}),
   });
 }

@@ -14,6 +14,7 @@ import { PATCH_2026_11_3 } from './patch-2026-11-3';
 import { PATCH_2026_11_4 } from './patch-2026-11-4';
 import { PATCH_2026_12_0 } from './patch-2026-12-0';
 import { PATCH_2026_12_1 } from './patch-2026-12-1';
+import { PATCH_2026_12_2 } from './patch-2026-12-2';
 import type { RuleDef } from './rule-types';
 
 /** Text-handling switches that belong to a version (so older versions keep their behaviour). */
@@ -34,6 +35,8 @@ export interface LearnedSignalRef {
   wideVeto: boolean;
   /** A probability below the model's `veto_below` turns a single weak rule hit into PASS. */
   vetoWeakHits: boolean;
+  /** prerisk-2026.12.2: resolved-episode wording also vetoes classifier-only escalations. */
+  reassurance2?: boolean;
 }
 
 export interface PreRiskRuleset {
@@ -73,6 +76,12 @@ export const RULESET_2026_12_0: PreRiskRuleset = deriveRuleset(RULESET_2026_11_4
  */
 export const RULESET_2026_12_1: PreRiskRuleset = deriveRuleset(RULESET_2026_12_0, PATCH_2026_12_1);
 
+/**
+ * Sixth pass over blind batch 7, on top of 2026.12.1, plus a learned signal that reads the rules'
+ * evidence and uses two thresholds (candidate; not current).
+ */
+export const RULESET_2026_12_2: PreRiskRuleset = deriveRuleset(RULESET_2026_12_1, PATCH_2026_12_2);
+
 /** Every shipped version; the gate can be built for any of them to compare side by side. */
 export const RULESETS: Readonly<Record<string, PreRiskRuleset>> = {
   [RULESET_2026_11_1.version]: RULESET_2026_11_1,
@@ -81,6 +90,7 @@ export const RULESETS: Readonly<Record<string, PreRiskRuleset>> = {
   [RULESET_2026_11_4.version]: RULESET_2026_11_4,
   [RULESET_2026_12_0.version]: RULESET_2026_12_0,
   [RULESET_2026_12_1.version]: RULESET_2026_12_1,
+  [RULESET_2026_12_2.version]: RULESET_2026_12_2,
 };
 
 /** The version the default gate uses; moved only through the promotion rule. */
