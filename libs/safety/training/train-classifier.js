@@ -15,7 +15,8 @@
 //   node libs/safety/training/train-classifier.js --v12.2 --loso
 //      -> prerisk-2026.12.2: leave-one-source-out escalation share on benign traffic (13 sources)
 //   V122_OPTS='{"twoThreshold":false}' (JSON merged over CALIBRATION_2026_12_2), --no-evidence,
-//   --no-extra6: ablations for the PROMOTION.md table (never used by the default run)
+//   --no-extra6, EVIDENCE_MODE=full, RED_ALL=1 (every concept counts as a red flag): ablations for
+//   the PROMOTION.md "tried and discarded" table (never used by the default run)
 // The default run also writes libs/safety/data/prerisk-2026.12.1.model.json (batches 2-6 +
 // benign traffic, CALIBRATION_2026_12_1) and libs/safety/data/prerisk-2026.12.2.model.json
 // (batches 2-7, extra 1-6, 13 benign sources, CALIBRATION_2026_12_2).
