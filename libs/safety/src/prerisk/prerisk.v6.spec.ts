@@ -48,13 +48,13 @@ const candidate = createPreRiskGate({ version: CANDIDATE });
 const candidateRules = createPreRiskGate({ version: CANDIDATE, rulesOnly: true });
 
 describe('prerisk-2026.12.1 candidate', () => {
-  test('is registered with its own learned signal, and current since the unseen batch-7 comparison', () => {
+  test('is registered with its own learned signal; current from batch 7 until 12.2 on batch 8', () => {
     expect(RULESETS[CANDIDATE]?.version).toBe(CANDIDATE);
     expect(RULESETS[CANDIDATE]?.learned?.model).toBe('prerisk-2026.12.1.model.json');
     expect(RULESETS[PREVIOUS]?.learned?.model).toBe('prerisk-2026.12.0.model.json');
     expect(candidate.version).toBe(CANDIDATE);
     expect(candidateRules.version).toBe(CANDIDATE);
-    expect(CURRENT_RULES_VERSION).toBe(CANDIDATE);
+    expect(CURRENT_RULES_VERSION).not.toBe(CURRENT);
   });
 
   test('the version string selects the model: 12.1 and 12.0 load different classifiers', () => {

@@ -59,7 +59,8 @@ describe('prerisk-2026.12.2 candidate', () => {
     expect(RULESETS[CURRENT]?.learned?.reassurance2).toBeUndefined();
     expect(candidate.version).toBe(CANDIDATE);
     expect(candidateRules.version).toBe(CANDIDATE);
-    expect(CURRENT_RULES_VERSION).toBe(CURRENT);
+    // Adopted on unseen batch 8 (PROMOTION.md, "Blind batch 8").
+    expect(CURRENT_RULES_VERSION).toBe(CANDIDATE);
   });
 
   test('the version string selects the model: evidence features, English char n-grams, two thresholds', () => {
