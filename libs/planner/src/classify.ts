@@ -1,4 +1,5 @@
-import { TASK_TYPES, type TaskType } from '@medagent/contracts';
+import { TASK_OWNER, TASK_TYPES, type TaskType } from '@medagent/contracts';
+import { normaliseZh } from './dialect-zh';
 import { isCjk } from './features';
 import { MODEL_LABELS, type NbScorer } from './naive-bayes';
 import type { CueRule } from './rule-types';
@@ -74,8 +75,10 @@ export const KNOWLEDGE_FORM = new Set([
   'en.gen.meaning',
 ]);
 
+const EVIDENCE_OPENER =
+  /^(那|那么)?(有|有没有)(没有)?(相关|哪些|什么)?(的)?(研究|证据|数据|文献|临床试验|试验)|^(研究|数据|证据)(说|表明|显示|证明)|^(and |so |but )?(is there|are there|any|what is the|what does the) (good |solid |real |strong |much |any )?(evidence|research|studies|data|trials?)\b/;
 const ICD_CODE = /(?<![A-Za-z0-9-])(?!B12)[A-Z]\d{2}(?:\.\d{1,2})?(?![0-9])/;
-const MEANING = /是什么意思|什么意思|代表什么|指什么|\bmean\b|\bstand for\b/i;
+const MEANING = /是什么意思|什么意思|啥意思|代表什么|指什么|\bmean\b|\bstand for\b/i;
 // Targets and thresholds ("控制在多少", "多少需要照光") are what a named guideline answers.
 const TARGET =
   /控制在|控制到|降到|降至|达标|目标|(多少|多高|多大|几)(才)?(需要|要|得|就要)|\btargets?\b|\bgoals?\b|\baim for\b|\bshould be (below|under|less than)\b/i;
@@ -140,7 +143,8 @@ function applyRules(rules: readonly CueRule[], text: string, fired: string[]): T
   return scores;
 }
 
-export function messageCues(message: string): MessageCues {
+export function messageCues(original: string): MessageCues {
+  const message = normaliseZh(original.normalize('NFKC'));
   const fired: string[] = [];
   const zh = applyRules(ZH_RULES, message.normalize('NFKC'), fired);
   const en = applyRules(EN_RULES, normaliseEn(message), fired);
@@ -157,6 +161,7 @@ export function messageCues(message: string): MessageCues {
   };
 }
 
+const BARE_WHAT = /^(这|那|它)?(个)?(到底|究竟)?是(个|一种)?(什么|啥)(东西|病|来的|来)?(呀|啊|呢)?[？?]?$/;
 const RISK_WORD = /\brisks?\b|风险|危险/;
 // "How high, realistically?" / "有多大？": a bare size question about the risk just mentioned.
 const BARE_HOW_HIGH =
@@ -164,7 +169,7 @@ const BARE_HOW_HIGH =
 
 // A term quoted, or after "诊断(为)/说是/写着/报告(提示)", is a diagnosis someone already gave.
 const NAMED =
-  /[“"「『]([^”"」』，。？?]{2,16})[”"」』]|(?:诊断(?:为|是)?|说是|写着|写的是|报告(?:提示|显示|说)?|提示)([\u4e00-\u9fff]{2,8}?)(?=[，。？?、；]|$)/g;
+  /[“"「『]([^”"」』，。？?]{2,16})[”"」』]|(?:诊断(?:为|是)?|说是|写着|写的是|报告(?:提示|显示|说)?|提示|查出(?:了|个|来)?)([\u4e00-\u9fff]{2,8}?)(?=[，,。？?、；;]|$)/g;
 
 function namedDiagnoses(message: string): string[] {
   const out: string[] = [];
@@ -176,7 +181,8 @@ function namedDiagnoses(message: string): string[] {
 }
 
 // "<named diagnosis>是怎么回事": knowledge about that condition, not a cause for the user's symptoms.
-const ZH_ABOUT_NAMED = /^([\u4e00-\u9fffA-Za-z0-9]{2,8}?)(到底|究竟)?(是)?(怎么|咋)(一)?回事/;
+const ZH_ABOUT_NAMED =
+  /^([\u4e00-\u9fffA-Za-z0-9]{2,8}?)(到底|究竟)?(是)?(怎么|咋)((一)?回事|(引起|形成|造成|得|来|产生)的)/;
 
 // "胰岛素抵抗是怎么回事": a term that opens the clause and describes no complaint asks what it is;
 // "这种咳嗽/我头晕/血糖高是怎么回事" describe a complaint or a finding (symptom analysis).
@@ -191,7 +197,10 @@ function namesTerm(raw: string): boolean {
 function namesKnownDiagnosis(raw: string, named: readonly string[]): boolean {
   const m = ZH_ABOUT_NAMED.exec(raw);
   const subject = m?.[1];
-  if (!subject || /^(我|你|他|她|这|那|孩子|宝宝)/.test(subject)) return false;
+  if (!subject) return false;
+  // "查出个肺结节，这个是怎么回事": a bare demonstrative points at the finding just named.
+  if (/^(这|那)(个|种)?(病|东西|结果)?$/.test(subject)) return named.length > 0 && !m?.[0].includes('了');
+  if (/^(我|你|他|她|这|那|孩子|宝宝)/.test(subject)) return false;
   const tail = subject.slice(-2);
   return named.some((term) => term.includes(tail));
 }
@@ -215,7 +224,7 @@ const EN_FOOD_DRINK = /\b(alcohol|drink|drinks|wine|beer|coffee|grapefruit|juice
 export function signalFor(text: string, cues: MessageCues): ClauseSignal {
   const fired: string[] = [];
   // Trailing separators would defeat the "…吗$"-style anchors; a question mark stays as a cue.
-  const raw = text.normalize('NFKC').replace(/[,，、:：;；.。!！\s]+$/, '');
+  const raw = normaliseZh(text.normalize('NFKC')).replace(/[,，、:：;；.。!！\s]+$/, '');
   const en = normaliseEn(raw);
   const hasCjk = Array.from(raw).some(isCjk);
   const rule = emptyScores();
@@ -232,6 +241,28 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
   // question; the guideline reading needs a guideline word or a "what does X say/recommend".
   if (rule.disease_classification >= 3 && !fired.some((id) => GUIDELINE_ASK.has(id))) {
     rule.clinical_guideline = Math.min(rule.clinical_guideline, 1);
+  }
+  // "指南推荐先用什么药": a clause that asks a named guideline owns the drug or knowledge form inside it.
+  if (
+    rule.clinical_guideline >= 4 &&
+    rule.general_consultation > 0 &&
+    fired.some((id) => id === 'zh.gl.guideline' || id === 'en.gl.guideline')
+  ) {
+    rule.clinical_guideline += rule.general_consultation;
+    rule.general_consultation = 0;
+    fired.push('any.gl.absorbs_knowledge');
+  }
+  // "有研究说间歇性断食能减重吗", "is there evidence that walking lowers BP": a clause opened by an
+  // evidence ask asks the studies about its topic (diet, drug), not for advice on it.
+  if (
+    rule.clinical_research >= 4 &&
+    EVIDENCE_OPENER.test(hasCjk ? raw : en) &&
+    (rule.lifestyle_guidance > 0 || rule.general_consultation > 0)
+  ) {
+    rule.clinical_research += Math.max(rule.lifestyle_guidance, rule.general_consultation);
+    rule.lifestyle_guidance = 0;
+    rule.general_consultation = 0;
+    fired.push('any.res.absorbs_topic');
   }
   if (ICD_CODE.test(raw)) {
     rule.disease_classification += 4;
@@ -280,7 +311,8 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
     hasCjk &&
     ZH_DRUG_EFFECT.test(raw) &&
     !/有关|相关|关系/.test(raw) &&
-    (ZH_DRUG.test(raw) || (cues.drugTopic && Array.from(raw).length <= ZH_SHORT_EFFECT))
+    (ZH_DRUG.test(raw) ||
+      (cues.drugTopic && Array.from(raw).length <= ZH_SHORT_EFFECT && !/风险|危险|可能性|几率|概率/.test(raw)))
   ) {
     rule.general_consultation += 3;
     fired.push('zh.gen.drug_effect');
@@ -297,6 +329,11 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
     // "Can I drink alcohol while taking amoxicillin?": an interaction, owned by drug knowledge.
     rule.general_consultation += 3;
     fired.push('en.gen.with_drug');
+  }
+  if (hasCjk && BARE_WHAT.test(raw) && (cues.doctorOrder || cues.named.length > 0)) {
+    // "医生说我有地中海贫血，是什么？" (Cantonese "系咩嚟㗎"): what the condition a doctor named is.
+    rule.general_consultation += 3;
+    fired.push('zh.gen.bare_what_named');
   }
   if (cues.riskTopic && BARE_HOW_HIGH.test(en)) {
     rule.risk_triage += 3;
@@ -360,7 +397,7 @@ function modelView(posterior: number[]): { label: TaskType | 'context'; p: numbe
 
 const DIFFERENCE_FORM = new Set(['zh.gen.difference', 'en.gen.difference']);
 const FRAME_CLOSERS = new Set(['，', ',', '、', '：', '']);
-const ANAPHORIC_MEANING = /^(那|这|这个|那个|this|that|it)|是什么意思|什么意思|\bmean\b/i;
+const ANAPHORIC_MEANING = /^(那|这|这个|那个|this|that|it)|是什么意思|什么意思|啥意思|\bmean\b/i;
 
 /**
  * "最新的ADA指南里，…首选哪类药" / "按照ESC指南，我需要…": a background clause can name
@@ -396,7 +433,7 @@ interface Thread {
 
 // "多久查一次眼底": an interval is the user's follow-up when it is about them, else a test's usual interval.
 const INTERVAL =
-  /(多久|多长时间|隔多久|间隔多久)(要|该|需要|得|应该)?(查|测|做|复查|检查|拍|照|去)[^，。？?]{0,4}(一)?次|\bhow often (should|do|does|must) (i|he|she|we|they|my \w+)\b/i;
+  /(多久|多长时间|隔多久|间隔多久)(要|该|需要|得|应该)?(查|测|做|复查|检查|拍|照|去)[^，。？?]{0,4}(一)?次|\bhow often (should|do|does|must) (i|he|she|we|they|my \w+|someone|people|a person|you|adults|women|men)\b/i;
 
 /**
  * A question clause no cue recognised still asks something: its interrogative form and topic
@@ -412,12 +449,12 @@ const DEFAULT_ACTS: readonly { type: TaskType; re: RegExp }[] = [
   // Whether, when or where to be seen; how urgent; whether to treat now.
   {
     type: 'risk_triage',
-    re: /(要|需要|得|该|用不用|要不要|需不需要|必须)[^，。？?]{0,6}(去|看|查|治|处理|吃药|打针|住院)[^，。？?]{0,6}(吗|嘛|呢|不)?[？?]?$|\b(do|does|should|must) (i|he|she|we|they|my \w+) (need to )?(go|see|get seen|be seen|get checked|get tested|worry|treat)\b|\b(can|could) (it|this|that) wait\b/i,
+    re: /(要|需要|得|该|用不用|要不要|需不需要|必须)[^，。？?]{0,6}(去|看|查|治|处理|吃药|打针|住院)[^，。？?]{0,6}(吗|嘛|呢|不)?[？?]?$|\b(do|does|should|must) (i|he|she|we|they|my \w+) (need to )?(go|see|get seen|be seen|get checked|get tested|worry|treat)\b|\b(can|could) (it|this|that) wait\b|\b(should|do|must) (i|we|he|she) (book|call|ring|make an appointment|go in|get in)\b/i,
   },
   // How to live with it: diet, exercise, sleep, routine.
   {
     type: 'lifestyle_guidance',
-    re: /(怎么|如何|咋)(办|弄|安排|吃|喝|练|睡|养|调|改|做才|坚持|保持)|(能|可以|能不能|可不可以)(吃|喝|运动|锻炼|上班|出门|旅行|游泳|跑步)|吃东西|饮食|运动|锻炼|睡觉|作息|\bhow (do|can|should|would) (i|we)\b|\bhow (long|often|much|many) (should|can|do) (i|we)\b|\bwhat can (i|we) do\b|\b(eat|exercise|sleep|diet|walk|routine)\b/i,
+    re: /(怎么|如何|咋)(办|弄|安排|吃|喝|练|睡|养|调|改|做才|坚持|保持)|(怎么|如何|咋)[^，。？?]{1,3}(吃|喝|练|睡|运动|锻炼)[？?]?$|(能|可以|能不能|可不可以)(吃|喝|运动|锻炼|上班|出门|旅行|游泳|跑步)|吃东西|饮食|运动|锻炼|睡觉|作息|\bhow (do|can|should|would) (i|we)\b|\bhow (long|often|much|many) (should|can|do) (i|we)\b|\bwhat can (i|we) do\b|\b(eat|exercise|sleep|diet|walk|routine)\b/i,
   },
   // What something is, how it works, what a value means.
   {
@@ -479,9 +516,24 @@ function decideWithoutCues(
     previous.via === 'rules' &&
     THREAD_TYPES.includes(previous.type) &&
     !PERSONAL.test(text) &&
-    size(text) <= 10
+    size(text) <= 10 &&
+    defaultAct(text) !== 'lifestyle_guidance'
   ) {
     return inherit ?? context;
+  }
+  // "…EAU guidelines say about PSA testing, and should I book in now?": a short personal question whose
+  // own form names an act of another worker (go now, how do I live with it) opens that act.
+  const ownAct = defaultAct(text);
+  if (
+    previous?.type &&
+    ownAct &&
+    (ownAct === 'risk_triage' || ownAct === 'lifestyle_guidance') &&
+    TASK_OWNER[ownAct] !== TASK_OWNER[previous.type] &&
+    (PERSONAL.test(text) || (ownAct === 'risk_triage' && Array.from(text).some(isCjk))) &&
+    !INTERVAL.test(text) &&
+    !(byModel && model.p >= MODEL_OVERRIDE && modelType === previous.type)
+  ) {
+    return { type: ownAct, score: 0.4, via: 'default', signal };
   }
   if (previous?.type && isFollowUp(clause.text)) {
     // A tiny follow-up ("为什么改了") is too little text for the model to outvote the thread.
@@ -507,10 +559,12 @@ function decideWithoutCues(
 }
 
 export function decideClauses(
-  clauses: readonly Clause[],
+  original: readonly Clause[],
   scorer: NbScorer,
   cues: MessageCues,
 ): ClauseDecision[] {
+  // Dialect and traditional forms are read in their standard Mandarin spelling (offsets unchanged).
+  const clauses = original.map((c) => ({ ...c, text: normaliseZh(c.text.normalize('NFKC')) }));
   const decisions: ClauseDecision[] = [];
   let previous: ClauseDecision | undefined;
   clauses.forEach((clause, i) => {
@@ -586,10 +640,10 @@ function isThreadFollowUp(text: string, signal: ClauseSignal): boolean {
 
 // "有研究吗 / any research? / or is that a myth?": a bare ask for evidence or truth ...
 const BARE_EVIDENCE =
-  /^(那|那么)?(有|有没有)(没有)?(相关|这方面|这方面的|什么|啥)?(的)?(研究|证据|数据|文献|临床试验)(支持|证明|证实|依据)?(吗|嘛|么|呢)?[？?]?$|^(这|这个)?(是)?真的(吗|假的)|^(靠谱|可信)(吗|嘛)|^(and |so |but |or )?(is there |are there |any )(any |some |good |real |actual |solid |decent |much )?(research|evidence|studies|data|trials?|proof)( (on|for|behind|about) (it|this|that|these|them))?\??$|^(or |but |and )?(is|was) (that|this|it) (just )?(a myth|myth|true|hype|marketing|real|a fad)\??$/i;
+  /^(那|那么)?(有|有没有)(没有)?(相关|这方面|这方面的|什么|啥)?(的)?(研究|证据|数据|文献|临床试验)(支持|证明|证实|依据|(讲|说|提|做|证明)(过)?(这个)?)?(吗|嘛|么|呢)?[？?]?$|^(这|这个)?(是)?真的(吗|假的)|^(靠谱|可信)(吗|嘛)|^(and |so |but |or )?(is there |are there |any )(any |some |good |real |actual |solid |decent |much )?(research|evidence|studies|data|trials?|proof)( (on|for|behind|about) (it|this|that|these|them))?\??$|^(or |but |and )?(is|was) (that|this|it) (just )?(a myth|myth|true|hype|marketing|real|a fad)\??$/i;
 // ... makes the impersonal effect claim just before it the study's question ("长期吃奥美拉唑会不会增加痴呆风险，有研究吗").
 const EFFECT_CLAIM =
-  /(会不会|能不能|能否|可以|能|会)[^，。？?]{0,4}(增加|降低|减少|导致|引起|诱发|预防|造成|升高|逆转|延缓|得|患)|(增加|降低|减少)[^，。？?]{0,8}(风险|几率|概率|发病)|\b(cause|causes|lead to|leads to|raise|raises|increase|increases|lower|lowers|reduce|reduces|prevent|prevents|protect against|trigger|triggers|reverse|reverses)\b/i;
+  /(会不会|能不能|能否|可以|能|会)[^，。？?]{0,4}(增加|降低|减少|导致|引起|诱发|预防|造成|升高|逆转|延缓|影响|得|患)|(增加|降低|减少)[^，。？?]{0,8}(风险|几率|概率|发病)|\b(cause|causes|lead to|leads to|raise|raises|increase|increases|lower|lowers|reduce|reduces|prevent|prevents|protect against|trigger|triggers|reverse|reverses)\b/i;
 // An impersonal "会不会得高血压" is a claim about people in general, not the user's own risk.
 const CLAIM_TYPES: readonly TaskType[] = [
   'general_consultation',

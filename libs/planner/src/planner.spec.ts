@@ -211,6 +211,50 @@ describe('question-act families (batch-5 pass)', () => {
   });
 });
 
+describe('second-intent families (batch-6 pass)', () => {
+  const types = (message: string): string[] =>
+    planFromMessage(message)
+      .plan.tasks.map((t) => t.task_type)
+      .sort();
+
+  it('reads Cantonese, regional and traditional question forms', () => {
+    expect(types('糖尿病食咩好？饮得唔得果汁')).toEqual(['lifestyle_guidance']);
+    expect(types('BB发烧三日，使唔使去急症室')).toEqual(['risk_triage']);
+    expect(types('醫生說我有輕度貧血，平時要吃什麼補？')).toEqual(['lifestyle_guidance']);
+    expect(types('我这个胃老是胀，是啥子原因嘛')).toEqual(['symptom_analysis']);
+  });
+
+  it('gives a personal go-now or how-to question its own act after a guideline or study thread', () => {
+    expect(types('What does the ESC say about palpitations, and should I ring them today?')).toEqual(
+      ['clinical_guideline', 'risk_triage'].sort(),
+    );
+    expect(types('有研究说间歇性断食能减重吗？平时怎么安排着吃')).toEqual(
+      ['clinical_research', 'lifestyle_guidance'].sort(),
+    );
+  });
+
+  it('reads what a finding implies, how two terms relate and usual care as knowledge', () => {
+    expect(types('乙肝表面抗原阳性是不是就意味着有肝炎')).toEqual(['general_consultation']);
+    expect(types('尿酸和痛风之间是什么关系')).toEqual(['general_consultation']);
+    expect(types('宫颈癌IB1期是怎么分的？这种分期通常还要放疗吗')).toEqual(
+      ['disease_classification', 'general_consultation'].sort(),
+    );
+    expect(types('它和布洛芬属于一类的吗')).toEqual(['general_consultation']);
+  });
+
+  it('lets a guideline clause own the drug question inside it, and a diagnosis pair stay a cause question', () => {
+    expect(types('按照中国高血压指南推荐用哪类药')).toEqual(['clinical_guideline']);
+    expect(types('脸上起了一片红疹，这是湿疹还是过敏')).toEqual(['symptom_analysis']);
+  });
+
+  it('recognises English plan, trajectory and usual-cause forms', () => {
+    expect(types('what would a sensible weekly plan look like for me?')).toEqual(['lifestyle_guidance']);
+    expect(types('With these numbers am I heading for kidney failure?')).toEqual(['risk_triage']);
+    expect(types('What usually triggers gout flares?')).toEqual(['symptom_analysis']);
+    expect(types('what exactly is active monitoring for a kidney cyst')).toEqual(['general_consultation']);
+  });
+});
+
 describe('escalationPlan', () => {
   it('is the single risk_triage → triage simple plan, quoting the message', () => {
     const plan = escalationPlan('胸口压榨样疼了半小时，出冷汗');

@@ -10,7 +10,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.risk.serious',
     type: 'risk_triage',
     w: 3,
-    re: /\b(is|are|was|could) (it|this|that|these|this \w+|my \w+) (serious|dangerous|urgent|worrying|an emergency|bad|a (big )?(deal|problem|concern))|\bhow (serious|bad|worried|concerned|urgent)\b|\bbig deal\b/,
+    re: /\b(is|are|was|could) (it|this|that|these|this \w+|my \w+) (serious|dangerous|urgent|worrying|an emergency|bad|a (big )?(deal|problem|concern))|\bhow (serious|bad|worried|concerned|urgent|aggressive|risky)\b|\bbig deal\b|\b(is|are|was) (it|this|that|these|this \w+|my \w+) (too )?(risky|aggressive|advanced|life-threatening|harmful|too much)\b/,
   },
   {
     id: 'en.risk.urgent',
@@ -22,7 +22,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.risk.see_doctor',
     type: 'risk_triage',
     w: 3,
-    re: /\b(see|seeing|go to|going to|visit|visiting|call|go back to) (a |my |the |our |her |his )?(doctor|gp|specialist|hospital|clinic|\w+ologist|someone)\b|\bbe seen\b|\bget (it |this |that |them )?(checked|looked at)|\bchecked out\b|\bbook (an? )?(normal |urgent )?appointment\b|\breferr(ed|al)\b|\bbook (myself |him |her |them |me |us )?in (with|to see|at)\b|\bfollow(ed)?[- ]?ups? (with|at|from|by|in) (a |an |the |my |his |her )?\w+|\bneed (any |a |regular |some |further )?(follow-?up|followup|monitoring|surveillance|referral|check-?ups?)\b|\bworth (getting (it |this |that )?seen|a trip to)\b/,
+    re: /\b(see|seeing|go to|going to|visit|visiting|call|go back to) (a |my |the |our |her |his )?(doctor|gp|specialist|hospital|clinic|\w+ologist|someone)\b|\bbe seen\b|\bget (it |this |that |them )?(checked|looked at)|\bchecked out\b|\bbook (an? )?(normal |urgent )?appointment\b|\breferr(ed|al)\b|\bbook (myself |him |her |them |me |us )?in\b|\b(make|get|book) (an |a )?(appointment|slot)\b|\bfollow(ed)?[- ]?ups? (with|at|from|by|in) (a |an |the |my |his |her )?\w+|\bneed (any |a |regular |some |further )?(follow-?up|followup|monitoring|surveillance|referral|check-?ups?)\b|\bworth (getting (it |this |that )?seen|a trip to)\b/,
   },
   {
     id: 'en.risk.department',
@@ -34,7 +34,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.risk.estimate',
     type: 'risk_triage',
     w: 3,
-    re: /\b(my|her|his|their|mum's|mom's|dad's|personal)( [\w-]+){0,2} risk\b|\b(in|part of) (a|the) (high|higher|increased|very high)[- ]risk (group|category)\b|\bam i (at )?(high|higher|very high|increased)[- ]risk\b|\bat (high|higher|increased|greater|low|lower) risk\b|\brisk of (getting|developing|having)\b|\bchances? (of|that)\b|\bhow likely\b|\blikely (to|that) (i|she|he)\b|\bput (me|her|him|mum|mom|dad|them) at\b/,
+    re: /\b(my|her|his|their|mum's|mom's|dad's|personal)( [\w-]+){0,2} risk\b|\b(in|part of) (a|the) (high|higher|increased|very high)[- ]risk (group|category)\b|\bam i (at )?(high|higher|very high|increased)[- ]risk\b|\bat (high|higher|increased|greater|low|lower) risk\b|\brisk of (getting|developing|having)\b|\bchances? (of|that)\b|\bhow likely\b|\blikely (to|that) (i|she|he)\b|\bput (me|her|him|mum|mom|dad|them) at\b|\b(am i|is (he|she|my \w+)|are we) (heading|headed|on track|on course|on my way|on the way|going|likely) (for|to|towards?)\b(?! (the|a|an) (doctor|gp|hospital|clinic))|\bwill (i|he|she|my \w+) (get|develop|end up (with|on|needing)|go on to (get|develop|need))\b/,
   },
   {
     id: 'en.risk.timing',
@@ -55,7 +55,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.risk.follow_up',
     type: 'risk_triage',
     w: 3,
-    re: /\bhow often should (i|he|she|we|they|my \w+) (get|have|go|see|be seen|come back|visit)\b|\bhow often (do|does) (i|he|she|we|they|my \w+) need to (see|go|be seen|get)\b/,
+    re: /\bhow often should (i|he|she|we|they|my \w+) (get|have|go|see|be seen|come back|visit)\b|\bhow often (will|would) (i|he|she|we|they|my \w+) need (to (be seen|see|come back|go back|have|get)|(\w+ )?(checks?|check-?ups?|scans?|tests?|bloods|follow-?ups?|monitoring))\b|\bhow often (do|does) (i|he|she|we|they|my \w+) need to (see|go|be seen|get)\b/,
     unless: /\b(guidelines?|recommend\w*|vaccin\w*|booster|jab|shot)\b/,
   },
   {
@@ -76,7 +76,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.sym.cause',
     type: 'symptom_analysis',
     w: 3,
-    re: /\bwhat (is |are )?(likely |probably |possibly |actually |really )?(could be |might be )?(causing|behind)\b|\bwhat causes\b|\bwhat (might|could|would|can|may) (cause|trigger|set off|bring on)\b|\bwhat (triggers|sets off|brings on)\b|\bcause of (my|this|these|the|her|his)\b|\bbe the cause\b|\bcaused by\b|\bwhy (do|am|does|is) (i|my)\b(?! doctor)(?! (have|need) to)|\bwhy i\b/,
+    re: /\bwhat (is |are )?(likely |probably |possibly |actually |really )?(could be |might be )?(causing|behind)\b|\bwhat (usually |typically |commonly |normally |generally |most often )?causes\b|\bwhat (might|could|would|can|may) (cause|trigger|set off|bring on)\b|\bwhat (usually |typically |commonly )?(triggers|sets off|brings on)\b|\bcause of (my|this|these|the|her|his)\b|\bbe the cause\b|\bcaused by\b|\bwhy (do|am|does|is) (i|my)\b(?! doctor)(?! (have|need) to)|\bwhy i\b/,
   },
   {
     id: 'en.sym.could_be',
@@ -85,7 +85,7 @@ export const EN_RULES: readonly CueRule[] = [
     // "What is it exactly?" asks what a named condition is, not whether a symptom is one.
     unless:
       /\b(how|what|when|where|which|why) (is|are) (it|this|that|they)\b|\bwhat (exactly )?(is|are) (it|this|that|they)\b|\bis (that|this|it) (considered |classed as |classified as )?(pre-?diabet\w*|diabet\w*|osteop\w+|osteoporosis|obes\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|stage \d|grade \d)/,
-    re: /\b(could|might) (it|this|that|these|they|my( \w+){1,2}) be\b|\bcan (it|this|that) be\b(?! (reversed|cured|treated|prevented|fixed|managed|controlled|undone|improved)\b)|\bis (it|this|that) (just )?(?!(?:a |an )?(?:serious|dangerous|urgent|normal|safe|ok|okay|fine|bad|big|high|low|true|(?:just )?(?:internet|hype|hyped|marketing|a myth|myth|stuff|nonsense|rubbish|a fad|legit|real|overblown|exaggerated|overrated)|possible|necessary|worth|likely|risky|harmful|painful|invasive|accurate|reliable|effective|expensive|contagious|hereditary|curable|common|better|worse|too|enough|something|anything|used|needed|related|caused)\b)(a |an )?[a-z]/,
+    re: /\b(could|might) (it|this|that|these|they|my( \w+){1,2}) be\b|\bcan (it|this|that) be\b(?! (reversed|cured|treated|prevented|fixed|managed|controlled|undone|improved)\b)|\bis (it|this|that) (just )?(?!(?:a |an )?(?:serious|dangerous|urgent|normal|safe|ok|okay|fine|bad|big|high|low|true|(?:just )?(?:internet|hype|hyped|marketing|a myth|myth|stuff|nonsense|rubbish|a fad|legit|real|overblown|exaggerated|overrated)|possible|aggressive|advanced|benign|malignant|cancerous|treatable|operable|terminal|fatal|deadly|life-threatening|slow-growing|fast-growing|rare|permanent|progressive|necessary|worth|likely|risky|harmful|painful|invasive|accurate|reliable|effective|expensive|contagious|hereditary|curable|common|better|worse|too|enough|something|anything|used|needed|related|caused)\b)(a |an )?[a-z]/,
   },
   {
     id: 'en.sym.from_med',
@@ -126,7 +126,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.gen.how_works',
     type: 'general_consultation',
     w: 3,
-    re: /\bwhat (a|an|the) [a-z0-9-]+ (does|is for)\b|\bhow (does|do|did|would) [^?]{1,40}\bwork\b|\bhow (does|do|did|would|will) (it|this|that|the drug|the medication|[a-z0-9-]+) (actually |really )?(treat|lower|reduce|make|help|protect|fight|kill|act on|block)\b|\bused for\b|\bwhat (does|do) [^?]{1,30}\bdo\b|\bmechanism\b|\bwhat [^?]{1,20} for\?/,
+    re: /\bwhat (a|an|the) [a-z0-9-]+ (does|is for|shows?|measures?|checks? for|looks? for|detects?|tells you)\b|\b(need|have) to (fast|stop eating|avoid (food|eating)|prepare)\b[^?]{0,20}\b(before|beforehand|for (it|the|this|my))\b|\bhow (does|do|did|would) [^?]{1,40}\bwork\b|\bhow (does|do|did|would|will) (it|this|that|the drug|the medication|(?!(i|we|you)\b)[a-z0-9-]+) (actually |really )?(treat|lower|reduce|make|help|protect|fight|kill|act on|block)\b|\bused for\b|\bwhat (does|do) [^?]{1,30}\bdo\b|\bmechanism\b|\bwhat [^?]{1,20} for\?/,
   },
   {
     id: 'en.gen.drug_use',
@@ -184,14 +184,15 @@ export const EN_RULES: readonly CueRule[] = [
     type: 'lifestyle_guidance',
     w: 2,
     re: /\b(eat|eating|diet|diets|dietary|food|foods|meal|meals|breakfast|lunch|dinner|snacks?|fruit|sugar|salt|sodium|carbs?|coffee|caffeine|alcohol|drink|drinks|drinking|beer|wine|red meat|fasting)\b/,
-    unless: /\b(after|before|with) (dinner|breakfast|lunch|meals?|food)\b(?![^?]*\b(should|can|what|how)\b)/,
+    unless:
+      /\b(after|before|with) (dinner|breakfast|lunch|meals?|food)\b(?![^?]*\b(should|can|what|how)\b)|\bfasting (glucose|blood|sugar|lipids?|insulin|test|bloods|levels?|plasma|triglycerides)\b|\b(need|have) to fast\b/,
   },
   {
     id: 'en.life.exercise',
     type: 'lifestyle_guidance',
     w: 3,
     re: /\b(exercises?|excercises?|exersises?|workouts?|walking|running|swimming|gym|lift(ing)? weights|weights|yoga|pilates|stretch(es|ing)?|posture|active|activity|steps)\b/,
-    unless: /\bsexually active\b|\b(active|activity) (ingredient|infection|disease|tb|hepatitis)\b/,
+    unless: /\bsexually active\b|\b(active|activity) (ingredient|infection|disease|tb|hepatitis|surveillance|monitoring|treatment)\b/,
   },
   {
     id: 'en.life.weight',
@@ -205,7 +206,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.life.quit',
     type: 'lifestyle_guidance',
     w: 3,
-    re: /\b(quit|quitting|stop|stopping) (smoking|drinking|vaping)\b|\b(best|easiest|realistic|good|right|safest) (way|plan|approach|method) to (actually |really )?(quit|stop)\b(?! (taking|the|my|this|these|it\b))|\bcut (down|back) on\b|\bcut down\b/,
+    re: /\b(quit|quitting|stop|stopping) (smoking|drinking|vaping)\b|\b(best|easiest|realistic|good|right|safest) (way|plan|approach|method) to (actually |really )?(quit|stop)\b(?! (taking|the|my|this|these|it\b))|\bcut (down|back) on\b|\bcut down\b|\bhelp (him|her|them|me|us|my \w+) (to )?(stop|quit|give up|cut down)\b/,
   },
   {
     id: 'en.life.sleep',
@@ -242,6 +243,22 @@ export const EN_RULES: readonly CueRule[] = [
     w: 3,
     re: /\bhow (much|many|far|long|often)\b[^?]{0,30}\b(should|can|could|do|must) (i|we|he|she)( \w+)? (realistically |really |actually )?(aim|aiming|target|do|get|walk|run|have|drink|eat|exercise|sleep|be doing)\b/,
     unless: /\b(take|dose|tablets?|pills?|medication|meds)\b/,
+  },
+  // "what is a realistic weekly plan to get started", "a simple routine I could stick to": a plan for a habit.
+  {
+    id: 'en.life.plan',
+    type: 'lifestyle_guidance',
+    w: 3,
+    re: /\b(realistic|sensible|good|safe|simple|practical|weekly|daily|doable|achievable|beginner'?s?|starter|easy)( \w+){0,2} (plan|routine|programme|program|approach|regime|regimen)\b|\b(plan|routine) (to|for) (get(ting)? (started|fit|moving|active)|start(ing)? (exercis|walk|run)\w*|lose|eat)\b|\bget started\b/,
+    unless: /\b(treatment|care|management|birth|insurance|dosing|taper(ing)?) (plan|regime|regimen)\b|\b(drug|medication|meds|tablets?|dose)\b/,
+  },
+  // "would chemo usually be needed at that stage", "is surgery typically offered": what is usually done is knowledge.
+  {
+    id: 'en.gen.usual_care',
+    type: 'general_consultation',
+    w: 4,
+    re: /\b(usually|typically|normally|generally|routinely|standard)\b[^?]{0,30}\b(needed|need|required|recommended|offered|given|done|treated|used)\b|\b(needed|required|offered|given|done|used) (usually|typically|normally|generally|routinely)\b/,
+    unless: /\b(guidelines?|studies|study|trials?|evidence)\b/,
   },
   {
     id: 'en.life.best',
@@ -290,7 +307,7 @@ export const EN_RULES: readonly CueRule[] = [
     type: 'disease_classification',
     w: 3,
     // "T-score -2.6, does that mean osteoporosis?" asks where a value falls in the criteria.
-    re: /\b(counts?|qualif(y|ies)) as\b|\b(is|am|are) [^?]{1,25}\b(considered|classed|classified|counted|defined) as\b|\b(is|am|are) (he|she|i|they|my \w+) (considered|classed|classified|counted|defined) (as )?(an? )?[a-z]|\bis (that|this|it) (considered |classed as |classified as )?(pre-?diabet\w*|diabet\w*|osteop\w+|osteoporosis|obes\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|stage \d|grade \d)(?! (symptoms?|signs?|caus\w+))|\bdoes (that|this|it) mean (i|she|he|they|my \w+|it)?( have| has| is)? ?(osteo\w+|diabet\w+|prediabet\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|copd|obes\w+)\b/,
+    re: /\b(counts?|qualif(y|ies)) as\b|\b(is|am|are) [^?]{1,25}\b(considered|classed|classified|counted|defined) as\b|\b(is|am|are) (he|she|i|they|my \w+) (considered|classed|classified|counted|defined) (as )?(an? )?[a-z]|\bis (a|an|my|her|his) [^?]{1,40}\b(diabetic|pre-?diabetic|hypertensive|an(a)?emic|obese|osteoporotic)\b|\bis (that|this|it) (considered |classed as |classified as )?(pre-?diabet\w*|diabet\w*|osteop\w+|osteoporosis|obes\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|stage \d|grade \d)(?! (symptoms?|signs?|caus\w+))|\bdoes (that|this|it) mean (i|she|he|they|my \w+|it)?( have| has| is)? ?(osteo\w+|diabet\w+|prediabet\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|copd|obes\w+)\b/,
   },
 
   // clinical_research
@@ -359,6 +376,9 @@ export function normaliseEn(text: string): string {
     .replace(/\bwhat'?s\b/g, 'what is')
     .replace(/\bhow'?s\b/g, 'how is')
     .replace(/\bi'm\b/g, 'i am')
+    // Texting spellings ("can u explain", "ur results").
+    .replace(/\bu\b/g, 'you')
+    .replace(/\bur\b/g, 'your')
     // "nerve conduction study", "sleep study" are tests, not research.
     .replace(TEST_STUDY, '$1 test');
 }

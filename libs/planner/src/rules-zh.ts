@@ -67,7 +67,7 @@ export const ZH_RULES: readonly CueRule[] = [
     id: 'zh.risk.wait',
     type: 'risk_triage',
     w: 2,
-    re: /(能不能|可以|可不可以|能否)(先)?(等|观察|拖)|在家(观察|处理)|观察(一下|几天)?就(行|可以)/,
+    re: /(能不能|可以|可不可以|能否|能)(先)?(等|观察|拖)|在家(观察|处理)|观察(一下|几天)?就(行|可以)/,
   },
   {
     id: 'zh.risk.need_check',
@@ -105,6 +105,13 @@ export const ZH_RULES: readonly CueRule[] = [
     re: /(我|他|她|我妈|我爸|孩子|宝宝|我这种|我这个)(的)?(情况)?预后/,
   },
   { id: 'zh.risk.normal', type: 'risk_triage', w: 1, re: /正常吗|正常不|是否正常/ },
+  // "尿酸520算高吗 / 这个数高不高": whether the user's value is too high is a seriousness question.
+  {
+    id: 'zh.risk.value_high',
+    type: 'risk_triage',
+    w: 2,
+    re: /(算|是)(不是)?(偏|有点|太)?(高|低|超标)(了)?(吗|嘛|么|不)[？?]?$|算不算(偏)?(高|低)(?=$|[了啊呢吗？?])|(高|低)不(高|低)[？?]?$|超标(了)?(吗|嘛|没)/,
+  },
   {
     id: 'zh.risk.control_ok',
     type: 'risk_triage',
@@ -125,7 +132,7 @@ export const ZH_RULES: readonly CueRule[] = [
     type: 'symptom_analysis',
     w: 3,
     unless:
-      /容易|指南|共识|研究|试验|文献|是不是(就)?(算|属于)|是不是对[^，。？?]{0,8}(好|有益|有害|有好处|有帮助|不好)/,
+      /容易|指南|共识|研究|试验|文献|是不是(就)?(算|属于|等于|意味着|代表|说明|一定|肯定)|是不是对[^，。？?]{0,8}(好|有益|有害|有好处|有帮助|不好)/,
     re: /是不是(得了|的了|有了|患了|又|缺)|是不是[^，。？?]{1,12}(引起|导致|造成|闹|犯了|副作用|问题|原因|症状|表现|症|病|炎|癌|瘤|感染|到了|过敏|有关)|是缺|缺(钙|铁|锌|维生素|血|氧)(吗|嘛|引起|导致)|缺(什么|啥|哪种|哪些)/,
   },
   // Any other "是不是X" is still a diagnosis question unless X is about what to do.
@@ -135,7 +142,7 @@ export const ZH_RULES: readonly CueRule[] = [
     w: 2,
     re: /是不是/,
     unless:
-      /是不是(就)?(要|该|应该|需要|得|都|一定|必须|每|可以|能|只|不能|不用|最好|正常|严重|太|更|容易|真的|算|属于|一(吃|用|打))|药[^，。？?]{0,4}是不是|是不是对[^，。？?]{0,8}(好|有益|有害|有好处|有帮助|不好)|指南|共识|研究|试验|文献/,
+      /是不是(就)?(要|该|应该|需要|得|都|一定|肯定|等于|意味着|代表|说明|必须|每|可以|能|只|不能|不用|最好|正常|严重|太|更|容易|真的|算|属于|一(吃|用|打))|药[^，。？?]{0,4}是不是|是不是对[^，。？?]{0,8}(好|有益|有害|有好处|有帮助|不好)|指南|共识|研究|试验|文献/,
   },
   {
     id: 'zh.sym.caused_by',
@@ -192,13 +199,21 @@ export const ZH_RULES: readonly CueRule[] = [
     type: 'symptom_analysis',
     w: 2,
     re: /^(会|可能|难道|该不会|不会)?是[^，。？?]{1,8}(吗|嘛|么|吧)[？?]?$/,
-    unless: /真的|正常|一回事|一个东西|一样|必须|这样|对的|好的|安全|有用|有效|副作用|指南|研究/,
+    unless: /真的|正常|一回事|一个东西|一样|必须|这样|对的|好的|安全|有用|有效|副作用|指南|研究|什么|啥/,
   },
   {
     id: 'zh.sym.this_or_that',
     type: 'symptom_analysis',
     w: 2,
     re: /是[^，。？?]{1,8}还是[^，。？?]{1,8}(的问题|问题|引起|病|炎|症|感冒|过敏|别的)/,
+  },
+  // "这是玫瑰痤疮还是普通痘痘": which of two conditions the complaint is.
+  {
+    id: 'zh.sym.this_is_which',
+    type: 'symptom_analysis',
+    w: 3,
+    re: /^(这|那|这个|那个|这样|这种)(到底|究竟)?(是)[^，。？?]{1,10}还是/,
+    unless: /指南|研究|疫苗|药/,
   },
   {
     id: 'zh.sym.related',
@@ -297,6 +312,29 @@ export const ZH_RULES: readonly CueRule[] = [
     w: 2,
     re: /(为什么|为啥|为何)(一定|非得|必须)?(要|得|需要)/,
   },
+  // "HPV阳性是不是就等于得了宫颈癌 / CA125升高一定是卵巢癌吗": what a finding implies is knowledge about it.
+  {
+    id: 'zh.gen.implies',
+    type: 'general_consultation',
+    w: 3,
+    re: /是不是(就)?(等于|意味着|代表|说明)|(一定|肯定|就一定|就肯定)(就)?(是|会|会得|得了|会变成|会发展成)(?!要)/,
+  },
+  // "肌酐跟eGFR到底啥关系": how two terms relate (a complaint tied to a cause stays symptom analysis).
+  {
+    id: 'zh.gen.relation',
+    type: 'general_consultation',
+    w: 4,
+    re: /(跟|和|与|同)[^，。？?]{1,10}(之间)?(是|有)?(什么|啥|哪些)(样的)?(关系|联系)|^[^，。？?跟和与]{2,10}(跟|和|与)[^，。？?]{1,10}(之间)?(有没有|有)(关系|联系|关联)/,
+    unless: /我|他|她|孩子|宝宝|这|那|(疼|痛|晕|咳|痒|肿|麻|胀|吐|泻)(?!风|嗽药)|发烧|发热|不舒服/,
+  },
+  // "这个阶段一般还需要化疗吗": what is usually done at a stage is knowledge, not a personal decision.
+  {
+    id: 'zh.gen.usual_care',
+    type: 'general_consultation',
+    w: 4,
+    re: /(一般|通常|一般来说|常规|一般都)(还|也|都)?(需要|要|得|会|用|做)[^，。？?]{0,6}(化疗|放疗|手术|治疗|吃药|用药|靶向|免疫治疗|切除|开刀|复查|随访)/,
+    unless: /指南|共识|研究|我|他|她|孩子|宝宝/,
+  },
   { id: 'zh.gen.indicates', type: 'general_consultation', w: 1, re: /说明(了)?什么|代表什么|意味着什么/ },
   {
     id: 'zh.gen.disease_nature',
@@ -308,7 +346,7 @@ export const ZH_RULES: readonly CueRule[] = [
     id: 'zh.gen.drug_class',
     type: 'general_consultation',
     w: 3,
-    re: /(是|属于)(什么|哪)(类|种)药|(有|用)?(什么|哪些|啥|哪种)[^，。？?]{0,5}药|(更好|其他|别的|替代)的?(药|疗法)/,
+    re: /(是|属于)(什么|哪)(类|种)药|(是|属于)(同)?一(类|种|个类别)(药)?(的)?(吗|嘛|么|呢|[？?]|$)|同(一)?类(药)?(吗|嘛|么)|(有|用)?(什么|哪些|啥|哪种)[^，。？?]{0,5}药|(更好|其他|别的|替代)的?(药|疗法)/,
   },
   {
     id: 'zh.gen.screening',
