@@ -26,6 +26,9 @@ export const BLIND_SET_PATHS = [
  * d was tuned on with blind batch 4, e was held out (aggregate only) and then fixed once.
  * f, g = 51 + 51 written for the batch-5 pass before any of its changes (random split), both
  * measured untuned; f was tuned on with blind batch 5, g was held out until the last step.
+ * h, i = 55 + 55 written for the batch-6 pass before any of its changes (Cantonese, regional and
+ * traditional forms, texting English; random split), both measured untuned; h was tuned on with blind
+ * batch 6, i was held out until the last step and then fixed once.
  */
 export const OWN_SET_PATHS = [
   join(__dirname, 'router-own.jsonl'),
@@ -35,6 +38,8 @@ export const OWN_SET_PATHS = [
   join(__dirname, 'router-own-e.jsonl'),
   join(__dirname, 'router-own-f.jsonl'),
   join(__dirname, 'router-own-g.jsonl'),
+  join(__dirname, 'router-own-h.jsonl'),
+  join(__dirname, 'router-own-i.jsonl'),
 ] as const;
 
 export function loadCases(path: string): RouterCase[] | undefined {
