@@ -217,7 +217,7 @@ const EN_BARE_DOSE =
   /\bhow (much|many|often|long) (\w+ ){0,3}should (i|you|we|he|she|they|an? \w+|people|adults|kids|children) (take|use|have|be on)\b|\bwhat dose\b/;
 // "is it ok to have a glass of wine on it": food or alcohol against a drug already named.
 const EN_ON_DRUG =
-  /\b(on (it|them|this|that|these)|while (on|taking)|with (it|them|this)|when taking)\b(?! (holiday|vacation|the weekend))/;
+  /\b(on (it|them|this|that|these)|while (on|taking)|with (it|them|this)|when taking)\b(?! (holiday|vacation|the weekend))|\b(on|while on) (a |my |the |your )?([a-z]+statins?|statins?|warfarin|metformin|insulin|[a-z]+pril|[a-z]+sartan|[a-z]+olol|antibiotics?|blood thinners?|meds|medication|tablets|pills)\b/;
 const EN_FOOD_DRINK = /\b(alcohol|drink|drinks|wine|beer|coffee|grapefruit|juice|eat|food|dairy|milk)\b/;
 
 /** Rule evidence for one clause; both rule sets run on mixed-language text and the max per type wins. */
@@ -640,7 +640,7 @@ function isThreadFollowUp(text: string, signal: ClauseSignal): boolean {
 
 // "有研究吗 / any research? / or is that a myth?": a bare ask for evidence or truth ...
 const BARE_EVIDENCE =
-  /^(那|那么)?(有|有没有)(没有)?(相关|这方面|这方面的|什么|啥)?(的)?(研究|证据|数据|文献|临床试验)(支持|证明|证实|依据|(讲|说|提|做|证明)(过)?(这个)?)?(吗|嘛|么|呢)?[？?]?$|^(这|这个)?(是)?真的(吗|假的)|^(靠谱|可信)(吗|嘛)|^(and |so |but |or )?(is there |are there |any )(any |some |good |real |actual |solid |decent |much )?(research|evidence|studies|data|trials?|proof)( (on|for|behind|about) (it|this|that|these|them))?\??$|^(or |but |and )?(is|was) (that|this|it) (just )?(a myth|myth|true|hype|marketing|real|a fad)\??$/i;
+  /^(那|那么)?(有|有没有)(没有)?(相关|这方面|这方面的|什么|啥)?(的)?(研究|证据|数据|文献|临床试验)(支持|证明|证实|依据|(讲|说|提|做|证明)(过)?(这个)?)?(吗|嘛|么|呢)?[？?]?$|^(这|这个)?(是)?真的(吗|假的)|^(靠谱|可信)(吗|嘛)|^(and |so |but |or )?(is there |are there |any )(any |some |good |real |actual |solid |decent |much )?(research|evidence|studies|data|trials?|proof)( (on|for|behind|about) (it|this|that|these|them))?\??$|^(or |but |and )?(is|was) (that|this|it) (just |mostly |all |only |simply )?(a myth|myth|true|hype|marketing|real|a fad)\??$/i;
 // ... makes the impersonal effect claim just before it the study's question ("长期吃奥美拉唑会不会增加痴呆风险，有研究吗").
 const EFFECT_CLAIM =
   /(会不会|能不能|能否|可以|能|会)[^，。？?]{0,4}(增加|降低|减少|导致|引起|诱发|预防|造成|升高|逆转|延缓|影响|得|患)|(增加|降低|减少)[^，。？?]{0,8}(风险|几率|概率|发病)|\b(cause|causes|lead to|leads to|raise|raises|increase|increases|lower|lowers|reduce|reduces|prevent|prevents|protect against|trigger|triggers|reverse|reverses)\b/i;

@@ -253,6 +253,16 @@ describe('second-intent families (batch-6 pass)', () => {
     expect(types('What usually triggers gout flares?')).toEqual(['symptom_analysis']);
     expect(types('what exactly is active monitoring for a kidney cyst')).toEqual(['general_consultation']);
   });
+
+  it('reads a lifelong-treatment question as knowledge and a hedged truth ask as evidence', () => {
+    expect(types('What is Graves disease, and will I need tablets for life?')).toEqual(['general_consultation']);
+    expect(types('Do studies back turmeric for joint pain, or is it mostly hype?')).toEqual(['clinical_research']);
+  });
+
+  it('reads a threshold ("多大算大") as knowledge and a personal value ("算高吗") as seriousness', () => {
+    expect(types('胆囊息肉多大算大')).toEqual(['general_consultation']);
+    expect(types('我的尿酸480算高吗')).toEqual(['risk_triage']);
+  });
 });
 
 describe('escalationPlan', () => {

@@ -18,6 +18,8 @@ const THRESHOLDS: Record<string, { plan: number; complexity: number }> = {
   // start, 0.800 / 0.873 after the h + batch-6 changes), then one round of fixes.
   'router-own-h.jsonl': { plan: 0.95, complexity: 0.95 },
   'router-own-i.jsonl': { plan: 0.93, complexity: 0.95 },
+  // j written after the batch-6 changes: untuned 0.825 / 0.875, then one round of fixes.
+  'router-own-j.jsonl': { plan: 0.93, complexity: 0.95 },
 };
 
 describe.each(OWN_SET_PATHS.map((path) => [path.split('/').pop() ?? path, path]))(

@@ -62,7 +62,9 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.risk.need_treatment',
     type: 'risk_triage',
     w: 3,
-    re: /\b(do|does|whether|if) (i|she|he|we|my \w+) (really |actually |even )?need (one|it|this|treatment|medication|meds|tablets|pills|to (start|take|be treated))\b/,
+    re: /\b(do|does|will|would|whether|if) (i|she|he|we|my \w+) (really |actually |even |ever |eventually )?need (one|it|this|treatment|medication|meds|tablets|pills|insulin|surgery|an operation|to (start|take|be treated))\b/,
+    // "will I need meds forever": whether a treatment is lifelong is knowledge about it.
+    unless: /\b(forever|for life|for the rest of|long[- ]term|lifelong|permanently|indefinitely)\b/,
   },
   {
     id: 'en.risk.need',
@@ -85,7 +87,7 @@ export const EN_RULES: readonly CueRule[] = [
     // "What is it exactly?" asks what a named condition is, not whether a symptom is one.
     unless:
       /\b(how|what|when|where|which|why) (is|are) (it|this|that|they)\b|\bwhat (exactly )?(is|are) (it|this|that|they)\b|\bis (that|this|it) (considered |classed as |classified as )?(pre-?diabet\w*|diabet\w*|osteop\w+|osteoporosis|obes\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|stage \d|grade \d)/,
-    re: /\b(could|might) (it|this|that|these|they|my( \w+){1,2}) be\b|\bcan (it|this|that) be\b(?! (reversed|cured|treated|prevented|fixed|managed|controlled|undone|improved)\b)|\bis (it|this|that) (just )?(?!(?:a |an )?(?:serious|dangerous|urgent|normal|safe|ok|okay|fine|bad|big|high|low|true|(?:just )?(?:internet|hype|hyped|marketing|a myth|myth|stuff|nonsense|rubbish|a fad|legit|real|overblown|exaggerated|overrated)|possible|aggressive|advanced|benign|malignant|cancerous|treatable|operable|terminal|fatal|deadly|life-threatening|slow-growing|fast-growing|rare|permanent|progressive|necessary|worth|likely|risky|harmful|painful|invasive|accurate|reliable|effective|expensive|contagious|hereditary|curable|common|better|worse|too|enough|something|anything|used|needed|related|caused)\b)(a |an )?[a-z]/,
+    re: /\b(could|might) (it|this|that|these|they|my( \w+){1,2}) be\b|\bcan (it|this|that) be\b(?! (reversed|cured|treated|prevented|fixed|managed|controlled|undone|improved)\b)|\bis (it|this|that) (just |mostly |all |only |simply |really )?(?!(?:(?:just|mostly|all|only|simply|really) )?(?:a |an )?(?:serious|dangerous|urgent|normal|safe|ok|okay|fine|bad|big|high|low|true|(?:just )?(?:internet|hype|hyped|marketing|a myth|myth|stuff|nonsense|rubbish|a fad|legit|real|overblown|exaggerated|overrated)|possible|aggressive|advanced|benign|malignant|cancerous|treatable|operable|terminal|fatal|deadly|life-threatening|slow-growing|fast-growing|rare|permanent|progressive|necessary|worth|likely|risky|harmful|painful|invasive|accurate|reliable|effective|expensive|contagious|hereditary|curable|common|better|worse|too|enough|something|anything|used|needed|related|caused)\b)(a |an )?[a-z]/,
   },
   {
     id: 'en.sym.from_med',
@@ -140,7 +142,7 @@ export const EN_RULES: readonly CueRule[] = [
     w: 3,
     // "is it safe to start lifting again" is an activity question (lifestyle), not drug safety.
     unless:
-      /\bsafe to (start |begin |go back to |keep )?(exercis|run|jog|lift|swim|walk|hike|cycl|fly|travel|drink|eat|fast|play|train|do (sport|yoga|pilates)|go to the gym)/,
+      /\bsafe to (start |begin |go back to |keep )?(exercis|run|jog|lift|swim|walk|hike|cycl|fly|travel|drink|eat|fast|play|train|do (sport|yoga|pilates)|go to the gym|lose|diet|cut)/,
     re: /\bis (\w+ ){1,2}safe\b(?! to wait)|\bsafe (during|in|while|for) (pregnancy|breastfeeding|pregnant|kids|children|babies)\b/,
   },
   {
@@ -198,7 +200,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.life.weight',
     type: 'lifestyle_guidance',
     w: 2,
-    re: /\b(lose|losing|loosing) (weight|fat|belly|[0-9.]+ ?(kg|kilos?|lbs?|pounds|stone))\b|\b(best|most realistic|easiest|safest|quickest|healthiest) way to (lose|slim|get fit|eat)\b|\bweight (loss|gain)\b|\bkeep (the )?weight off\b|\bgain weight\b|\bweight (would|do|does|should|can) (i|he|she|we) (need to |have to )?(lose|shed|drop)\b/,
+    re: /\b(lose|losing|loosing) (weight|fat|belly|[0-9.]+ ?(kg|kilos?|lbs?|pounds|stone))\b|\b(best|most realistic|easiest|safest|quickest|healthiest) way to (lose|slim|get fit|eat)\b|\bweight (loss|gain)\b|\b(target|healthy|ideal|goal) weight\b|\bsafe to lose\b|\bhow (fast|quickly) [^?]{0,20}\blose\b|\bkeep (the )?weight off\b|\bgain weight\b|\bweight (would|do|does|should|can) (i|he|she|we) (need to |have to )?(lose|shed|drop)\b/,
     unless:
       /\b(could|might|can) (it|this|that|my [a-z ]{1,30}) be\b|\bcaus(e|es|ing)\b|\bwhy\b|\bsymptoms?\b/,
   },
@@ -226,7 +228,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.life.should_i',
     type: 'lifestyle_guidance',
     w: 3,
-    re: /\bwhat should i (eat|change|avoid|do differently)\b|\b(should|can|could) (i|we) change\b|\bi should change\b|\bshould i (avoid|cut|eat|drink|stop (eating|drinking|smoking))\b|\bwhat can i do\b|\bat home\b|\bhome remed\w*|\bremed(y|ies)\b|\bease (it|the|my)\b|\bhow (can|do|should) i (eat|cut|lose|sleep|stay|keep|build|manage)\b|\bhow much can i (drink|eat)\b|\bhow (much|many) [a-z ]{0,20}(a|per) (day|week)\b/,
+    re: /\bwhat should i (eat|change|avoid|do differently)\b|\b(should|can|could) (i|we) change\b|\bi should change\b|\bshould i (avoid|cut|eat|drink|stop (eating|drinking|smoking))\b|\bwhat can i do\b|\b(anything|something|things) (i|we|he|she) (can|could) do\b|\b(do|try) (at home|myself|ourselves)\b|\bat home\b|\bhome remed\w*|\bremed(y|ies)\b|\bease (it|the|my)\b|\bhow (can|do|should) i (eat|cut|lose|sleep|stay|keep|build|manage)\b|\bhow much can i (drink|eat)\b|\bhow (much|many) [a-z ]{0,20}(a|per) (day|week)\b/,
   },
 
   // "how would I fit that around a desk job / get him moving more": making a habit fit a life.
@@ -249,7 +251,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.life.plan',
     type: 'lifestyle_guidance',
     w: 3,
-    re: /\b(realistic|sensible|good|safe|simple|practical|weekly|daily|doable|achievable|beginner'?s?|starter|easy)( \w+){0,2} (plan|routine|programme|program|approach|regime|regimen)\b|\b(plan|routine) (to|for) (get(ting)? (started|fit|moving|active)|start(ing)? (exercis|walk|run)\w*|lose|eat)\b|\bget started\b/,
+    re: /\b(realistic|sensible|good|safe|simple|practical|weekly|daily|doable|achievable|beginner'?s?|starter|easy)( \w+){0,2} (plan|routine|programme|program|approach|regime|regimen)\b|\b(target|healthy|ideal|goal) weight\b|\b(plan|routine) (to|for) (get(ting)? (started|fit|moving|active)|start(ing)? (exercis|walk|run)\w*|lose|eat)\b|\bget started\b/,
     unless: /\b(treatment|care|management|birth|insurance|dosing|taper(ing)?) (plan|regime|regimen)\b|\b(drug|medication|meds|tablets?|dose)\b/,
   },
   // "would chemo usually be needed at that stage", "is surgery typically offered": what is usually done is knowledge.
