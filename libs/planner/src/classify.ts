@@ -218,7 +218,11 @@ const EN_BARE_DOSE =
 // "is it ok to have a glass of wine on it": food or alcohol against a drug already named.
 const EN_ON_DRUG =
   /\b(on (it|them|this|that|these)|while (on|taking)|with (it|them|this)|when taking)\b(?! (holiday|vacation|the weekend))|\b(on|while on) (a |my |the |your )?([a-z]+statins?|statins?|warfarin|metformin|insulin|[a-z]+pril|[a-z]+sartan|[a-z]+olol|antibiotics?|blood thinners?|meds|medication|tablets|pills)\b/;
-const EN_FOOD_DRINK = /\b(alcohol|drink|drinks|wine|beer|coffee|grapefruit|juice|eat|food|dairy|milk)\b/;
+const EN_FOOD_DRINK = /\b(alcohol|drink|drinks|wines?|beers?|pints?|coffee|grapefruit|juice|eat|food|dairy|milk)\b/;
+// "I'm on sertraline. can I still have a couple of beers?": food or drink against the drug named earlier.
+const EN_CAN_HAVE = /\b(can|could|may) (i|he|she|we) (still |safely )?(have|drink|eat)\b|\b(is|are) (it|alcohol|wine|beer|coffee) (ok|okay|safe|fine)\b/;
+// "I'm taking 1000 IU, should I go higher?": changing the amount of what is taken.
+const EN_DOSE_CHANGE = /\b(go|going) (higher|up|lower|down)\b|\btake (more|less)\b|\b(increase|decrease|double|halve|up) (it|the dose|my dose)\b/;
 
 /** Rule evidence for one clause; both rule sets run on mixed-language text and the max per type wins. */
 export function signalFor(text: string, cues: MessageCues): ClauseSignal {
@@ -325,7 +329,11 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
     rule.general_consultation += 3;
     fired.push('en.gen.bare_dose');
   }
-  if (!hasCjk && cues.drugTopic && EN_ON_DRUG.test(en) && EN_FOOD_DRINK.test(en)) {
+  if (!hasCjk && cues.drugTopic && EN_DOSE_CHANGE.test(en)) {
+    rule.general_consultation += 3;
+    fired.push('en.gen.dose_change');
+  }
+  if (!hasCjk && cues.drugTopic && (EN_ON_DRUG.test(en) || EN_CAN_HAVE.test(en)) && EN_FOOD_DRINK.test(en)) {
     // "Can I drink alcohol while taking amoxicillin?": an interaction, owned by drug knowledge.
     rule.general_consultation += 3;
     fired.push('en.gen.with_drug');
@@ -449,12 +457,12 @@ const DEFAULT_ACTS: readonly { type: TaskType; re: RegExp }[] = [
   // Whether, when or where to be seen; how urgent; whether to treat now.
   {
     type: 'risk_triage',
-    re: /(要|需要|得|该|用不用|要不要|需不需要|必须)[^，。？?]{0,6}(去|看|查|治|处理|吃药|打针|住院)[^，。？?]{0,6}(吗|嘛|呢|不)?[？?]?$|\b(do|does|should|must) (i|he|she|we|they|my \w+) (need to )?(go|see|get seen|be seen|get checked|get tested|worry|treat)\b|\b(can|could) (it|this|that) wait\b|\b(should|do|must) (i|we|he|she) (book|call|ring|make an appointment|go in|get in)\b/i,
+    re: /(要|需要|得|该|用不用|要不要|需不需要|必须)[^，。？?]{0,6}(去|看|查|治|处理|吃药|打针|住院)[^，。？?]{0,6}(吗|嘛|呢|不)?[？?]?$|\b(do|does|should|must) (i|he|she|we|they|my \w+) (need to )?(go(?! (higher|up|lower|down|ahead|on)\b)|see|get seen|be seen|get checked|get tested|worry|treat)\b|\b(can|could) (it|this|that) wait\b|\b(should|do|must) (i|we|he|she) (book|call|ring|make an appointment|go in|get in)\b/i,
   },
   // How to live with it: diet, exercise, sleep, routine.
   {
     type: 'lifestyle_guidance',
-    re: /(怎么|如何|咋)(办|弄|安排|吃|喝|练|睡|养|调|改|做才|坚持|保持)|(怎么|如何|咋)[^，。？?]{1,3}(吃|喝|练|睡|运动|锻炼)[？?]?$|(能|可以|能不能|可不可以)(吃|喝|运动|锻炼|上班|出门|旅行|游泳|跑步)|吃东西|饮食|运动|锻炼|睡觉|作息|\bhow (do|can|should|would) (i|we)\b|\bhow (long|often|much|many) (should|can|do) (i|we)\b|\bwhat can (i|we) do\b|\b(eat|exercise|sleep|diet|walk|routine)\b/i,
+    re: /(怎么|如何|咋)(办|弄|安排|吃|喝|练|睡|养|调|改|做才|坚持|保持)|(吃|喝|练|跑|走|游|睡|做)[^，。？?]{0,6}(行不行|行吗|可以吗|可不可以|好不好|没问题吧|没事吧|多不多|够不够)[？?]?$|(怎么|如何|咋)[^，。？?]{1,3}(吃|喝|练|睡|运动|锻炼)[？?]?$|(能|可以|能不能|可不可以)(吃|喝|运动|锻炼|上班|出门|旅行|游泳|跑步)|吃东西|饮食|运动|锻炼|睡觉|作息|\bhow (do|can|should|would) (i|we)\b|\bhow (long|often|much|many) (should|can|do) (i|we)\b|\bwhat can (i|we) do\b|\b(eat|exercise|sleep|diet|walk|routine)\b/i,
   },
   // What something is, how it works, what a value means.
   {

@@ -263,6 +263,16 @@ describe('second-intent families (batch-6 pass)', () => {
     expect(types('胆囊息肉多大算大')).toEqual(['general_consultation']);
     expect(types('我的尿酸480算高吗')).toEqual(['risk_triage']);
   });
+
+  it('reads cue-less second questions: me too, activity permission, something wrong, drink on a drug', () => {
+    expect(types('家里有人得了痛风，我会不会也有？')).toEqual(['risk_triage']);
+    expect(types('我一天喝三杯咖啡行不行')).toEqual(['lifestyle_guidance']);
+    expect(types('My 4 yo keeps getting ear infections. Is there something wrong and what do we do at night?')).toEqual(
+      ['lifestyle_guidance', 'symptom_analysis'].sort(),
+    );
+    expect(types("I'm on citalopram, can I still have a glass of wine?")).toEqual(['general_consultation']);
+    expect(types('is it worth seeing a cardiologist about palpitations?')).toEqual(['risk_triage']);
+  });
 });
 
 describe('escalationPlan', () => {

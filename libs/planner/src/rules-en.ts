@@ -22,7 +22,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.risk.see_doctor',
     type: 'risk_triage',
     w: 3,
-    re: /\b(see|seeing|go to|going to|visit|visiting|call|go back to) (a |my |the |our |her |his )?(doctor|gp|specialist|hospital|clinic|\w+ologist|someone)\b|\bbe seen\b|\bget (it |this |that |them )?(checked|looked at)|\bchecked out\b|\bbook (an? )?(normal |urgent )?appointment\b|\breferr(ed|al)\b|\bbook (myself |him |her |them |me |us )?in\b|\b(make|get|book) (an |a )?(appointment|slot)\b|\bfollow(ed)?[- ]?ups? (with|at|from|by|in) (a |an |the |my |his |her )?\w+|\bneed (any |a |regular |some |further )?(follow-?up|followup|monitoring|surveillance|referral|check-?ups?)\b|\bworth (getting (it |this |that )?seen|a trip to)\b/,
+    re: /\b(see|seeing|go to|going to|visit|visiting|call|go back to) (a |my |the |our |her |his )?(doctor|gp|specialist|hospital|clinic|\w+ologist|someone)\b|\bbe seen\b|\bget (it |this |that |them )?(checked|looked at)|\bchecked out\b|\bbook (an? )?(normal |urgent )?appointment\b|\breferr(ed|al)\b|\bbook (myself |him |her |them |me |us )?in\b|\b(make|get|book) (an |a )?(appointment|slot)\b|\bfollow(ed)?[- ]?ups? (with|at|from|by|in) (a |an |the |my |his |her )?\w+|\bneed (any |a |regular |some |further )?(follow-?up|followup|monitoring|surveillance|referral|check-?ups?)\b|\bworth (getting (it |this |that )?(seen|checked|looked at)|a trip to|seeing|visiting|going to|booking|asking (my|the|a) (gp|doctor))\b/,
   },
   {
     id: 'en.risk.department',
@@ -78,7 +78,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.sym.cause',
     type: 'symptom_analysis',
     w: 3,
-    re: /\bwhat (is |are )?(likely |probably |possibly |actually |really )?(could be |might be )?(causing|behind)\b|\bwhat (usually |typically |commonly |normally |generally |most often )?causes\b|\bwhat (might|could|would|can|may) (cause|trigger|set off|bring on)\b|\bwhat (usually |typically |commonly )?(triggers|sets off|brings on)\b|\bcause of (my|this|these|the|her|his)\b|\bbe the cause\b|\bcaused by\b|\bwhy (do|am|does|is) (i|my)\b(?! doctor)(?! (have|need) to)|\bwhy i\b/,
+    re: /\bwhat (is |are )?(likely |probably |possibly |actually |really )?(could be |might be )?(causing|behind)\b|\bwhat (usually |typically |commonly |normally |generally |most often |actually |really )?causes\b|\bwhat (is|are) (it|this|that|they) (most |more )?(likely|probably)\b|\bwhat (might|could|would|can|may) (cause|trigger|set off|bring on)\b|\bwhat (usually |typically |commonly |actually |really )?(triggers|sets off|brings on)\b|\bcause of (my|this|these|the|her|his)\b|\bbe the cause\b|\bcaused by\b|\bwhy (do|am|does|is) (i|my)\b(?! doctor)(?! (have|need) to)|\bwhy i\b/,
   },
   {
     id: 'en.sym.could_be',
@@ -87,7 +87,7 @@ export const EN_RULES: readonly CueRule[] = [
     // "What is it exactly?" asks what a named condition is, not whether a symptom is one.
     unless:
       /\b(how|what|when|where|which|why) (is|are) (it|this|that|they)\b|\bwhat (exactly )?(is|are) (it|this|that|they)\b|\bis (that|this|it) (considered |classed as |classified as )?(pre-?diabet\w*|diabet\w*|osteop\w+|osteoporosis|obes\w+|hypertension|high blood pressure|an(a)?emi\w+|ckd|stage \d|grade \d)/,
-    re: /\b(could|might) (it|this|that|these|they|my( \w+){1,2}) be\b|\bcan (it|this|that) be\b(?! (reversed|cured|treated|prevented|fixed|managed|controlled|undone|improved)\b)|\bis (it|this|that) (just |mostly |all |only |simply |really )?(?!(?:(?:just|mostly|all|only|simply|really) )?(?:a |an )?(?:serious|dangerous|urgent|normal|safe|ok|okay|fine|bad|big|high|low|true|(?:just )?(?:internet|hype|hyped|marketing|a myth|myth|stuff|nonsense|rubbish|a fad|legit|real|overblown|exaggerated|overrated)|possible|aggressive|advanced|benign|malignant|cancerous|treatable|operable|terminal|fatal|deadly|life-threatening|slow-growing|fast-growing|rare|permanent|progressive|necessary|worth|likely|risky|harmful|painful|invasive|accurate|reliable|effective|expensive|contagious|hereditary|curable|common|better|worse|too|enough|something|anything|used|needed|related|caused)\b)(a |an )?[a-z]/,
+    re: /\b(could|might) (it|this|that|these|they|my( \w+){1,2}) be\b|\bcan (it|this|that) be\b(?! (reversed|cured|treated|prevented|fixed|managed|controlled|undone|improved)\b)|\bis (it|this|that) (just |mostly |all |only |simply |really )?(?!(?:(?:just|mostly|all|only|simply|really) )?(?:a |an )?(?:serious|dangerous|urgent|normal|safe|ok|okay|fine|bad|big|high|low|true|problem|issue|concern|worry|worrying|concerning|(?:just )?(?:internet|hype|hyped|marketing|a myth|myth|stuff|nonsense|rubbish|a fad|legit|real|overblown|exaggerated|overrated)|possible|aggressive|advanced|benign|malignant|cancerous|treatable|operable|terminal|fatal|deadly|life-threatening|slow-growing|fast-growing|rare|permanent|progressive|necessary|worth|likely|risky|harmful|painful|invasive|accurate|reliable|effective|expensive|contagious|hereditary|curable|common|better|worse|too|enough|something|anything|used|needed|related|caused)\b)(a |an )?[a-z]/,
   },
   {
     id: 'en.sym.from_med',
@@ -105,7 +105,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.sym.wrong',
     type: 'symptom_analysis',
     w: 3,
-    re: /\bany idea why\b|\bwhy (is|does|do) (this|it|that) (happen|keep)|\bwhat (is|might be|could be|may be|would be|can be) (wrong|going on|happening)\b|\bwhat (might|could) explain\b|\b(could|might|would|may) [^?]{1,30}\bexplain (my|her|his|the|this|these|it)\b|\bwhat is making\b|\bwhy am i\b/,
+    re: /\bany idea why\b|\bwhy (is|does|do) (this|it|that) (happen|keep)|\bwhat (is|might be|could be|may be|would be|can be) (wrong|going on|happening)\b|\bwhat (might|could) explain\b|\b(could|might|would|may) [^?]{1,30}\bexplain (my|her|his|the|this|these|it)\b|\bwhat is making\b|\bwhy am i\b|\b(is|could) (there )?(something|anything) (else )?(be )?(wrong|going on)\b|\bsomething else going on\b/,
   },
 
   // general_consultation
@@ -128,7 +128,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.gen.how_works',
     type: 'general_consultation',
     w: 3,
-    re: /\bwhat (a|an|the) [a-z0-9-]+ (does|is for|shows?|measures?|checks? for|looks? for|detects?|tells you)\b|\b(need|have) to (fast|stop eating|avoid (food|eating)|prepare)\b[^?]{0,20}\b(before|beforehand|for (it|the|this|my))\b|\bhow (does|do|did|would) [^?]{1,40}\bwork\b|\bhow (does|do|did|would|will) (it|this|that|the drug|the medication|(?!(i|we|you)\b)[a-z0-9-]+) (actually |really )?(treat|lower|reduce|make|help|protect|fight|kill|act on|block)\b|\bused for\b|\bwhat (does|do) [^?]{1,30}\bdo\b|\bmechanism\b|\bwhat [^?]{1,20} for\?/,
+    re: /\bwhat (a|an|the) [a-z0-9-]+ (does|is for|shows?|measures?|checks? for|looks? for|detects?|tells you)\b|\b(need|have) to (fast|stop eating|avoid (food|eating)|prepare)\b[^?]{0,20}\b(before|beforehand|for (it|the|this|my))\b|\bhow (does|do|did|would) [^?]{1,40}\bwork\b|\bhow (does|do|did|would|will) (it|this|that|the drug|the medication|(?!(i|we|you)\b)[a-z0-9-]+) (actually |really )?(treat|lower|reduce|make|help|protect|fight|kill|act on|block)\b|\bused for\b|\bwhat (does|do) (?!(i|we|you)\b)[^?]{1,30}\bdo\b|\bmechanism\b|\bwhat [^?]{1,20} for\?/,
   },
   {
     id: 'en.gen.drug_use',
@@ -149,7 +149,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.gen.nature',
     type: 'general_consultation',
     w: 2,
-    re: /\bcontagious\b|\binfectious\b|\bhereditary\b|\bgenetic\b|\bcured?\b|\bcurable\b|\bfor life\b|\bbooster\b|\bvaccin\w*|\brevers(e|ed|ible)\b|\bflu shot\b|\bjab\b|\bimmuni[sz]\w*|\bgeneric\b/,
+    re: /\bcontagious\b|\binfectious\b|\bhereditary\b|\bgenetic\b|\bautoimmune\b|\binherited\b|\bpreventable\b|\bcured?\b|\bcurable\b|\bfor life\b|\bbooster\b|\bvaccin\w*|\brevers(e|ed|ible)\b|\bflu shot\b|\bjab\b|\bimmuni[sz]\w*|\bgeneric\b/,
   },
   {
     id: 'en.gen.meaning',
@@ -228,7 +228,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.life.should_i',
     type: 'lifestyle_guidance',
     w: 3,
-    re: /\bwhat should i (eat|change|avoid|do differently)\b|\b(should|can|could) (i|we) change\b|\bi should change\b|\bshould i (avoid|cut|eat|drink|stop (eating|drinking|smoking))\b|\bwhat can i do\b|\b(anything|something|things) (i|we|he|she) (can|could) do\b|\b(do|try) (at home|myself|ourselves)\b|\bat home\b|\bhome remed\w*|\bremed(y|ies)\b|\bease (it|the|my)\b|\bhow (can|do|should) i (eat|cut|lose|sleep|stay|keep|build|manage)\b|\bhow much can i (drink|eat)\b|\bhow (much|many) [a-z ]{0,20}(a|per) (day|week)\b/,
+    re: /\bwhat should i (eat|change|avoid|do differently)\b|\b(should|can|could) (i|we) change\b|\bi should change\b|\bshould i (avoid|cut|eat|drink|stop (eating|drinking|smoking))\b|\bwhat (can|could|should|do) (i|we) do\b|\b(anything|something|things) (i|we|he|she) (can|could) do\b|\b(do|try) (at home|myself|ourselves)\b|\bat home\b|\bhome remed\w*|\bremed(y|ies)\b|\bease (it|the|my)\b|\bhow (can|do|should) i (eat|cut|lose|sleep|stay|keep|build|manage)\b|\bhow much can i (drink|eat)\b|\bhow (much|many) [a-z ]{0,20}(a|per) (day|week)\b/,
   },
 
   // "how would I fit that around a desk job / get him moving more": making a habit fit a life.
@@ -236,7 +236,7 @@ export const EN_RULES: readonly CueRule[] = [
     id: 'en.life.fit',
     type: 'lifestyle_guidance',
     w: 3,
-    re: /\bfit (that|it|this|them|these|\w+) (in|into|around)\b|\b(around|with) (a|my|her|his) (desk job|job|work|shifts?|schedule|commute)\b|\bget (him|her|me|them|us|my \w+) (moving|active|exercising|outside)\b|\bmoving more\b/,
+    re: /\bfit (that|it|this|them|these|\w+) (in|into|around)\b|\b(around|with) (a|my|her|his) (desk job|job|work|shifts?|schedule|commute)\b|\bget (him|her|me|them|us|my \w+) (moving|active|exercising|outside)\b|\bmoving more\b|\bday[- ]to[- ]day\b|\bdaily life\b|\beveryday life\b/,
   },
   // "how many should I realistically aim for", "how much can I walk": an amount of a habit.
   {
@@ -244,7 +244,7 @@ export const EN_RULES: readonly CueRule[] = [
     type: 'lifestyle_guidance',
     w: 3,
     re: /\bhow (much|many|far|long|often)\b[^?]{0,30}\b(should|can|could|do|must) (i|we|he|she)( \w+)? (realistically |really |actually )?(aim|aiming|target|do|get|walk|run|have|drink|eat|exercise|sleep|be doing)\b/,
-    unless: /\b(take|dose|tablets?|pills?|medication|meds)\b/,
+    unless: /\b(take|dose|tablets?|pills?|medication|meds|tested|checked|screened|scanned|seen|bloods|test|check|scan)\b/,
   },
   // "what is a realistic weekly plan to get started", "a simple routine I could stick to": a plan for a habit.
   {
@@ -365,7 +365,7 @@ export const EN_REQUEST =
   /\b(please|tell me|explain|i'd like to know|i want to know|wondering|any (tips|advice|ideas)|looking for|interested in|curious|can you|could you|help me|give me|cite|list)\b/;
 
 export const EN_DRUG =
-  /\b(drugs?|medications?|meds|medicine|pills?|tablets?|capsules?|insulin|metformin|aspirin|ibuprofen|tylenol|advil|paracetamol|acetaminophen|warfarin|statins?|[a-z]+statin|[a-z]+pril|[a-z]+sartan|[a-z]+olol|[a-z]+dipine|[a-z]+gliflozin|[a-z]+glutide|antibiotics?|amoxicillin|vitamins?|supplements?|probiotics?|vaccines?|inhalers?|levothyroxine)\b/;
+  /\b(drugs?|medications?|meds|medicine|pills?|tablets?|capsules?|insulin|metformin|aspirin|ibuprofen|tylenol|advil|paracetamol|acetaminophen|warfarin|statins?|[a-z]+statin|[a-z]+pril|[a-z]+sartan|[a-z]+olol|[a-z]+dipine|[a-z]+gliflozin|[a-z]+glutide|antibiotics?|amoxicillin|vitamins?|supplements?|probiotics?|vaccines?|inhalers?|levothyroxine|sertraline|fluoxetine|citalopram|escitalopram|paroxetine|venlafaxine|duloxetine|mirtazapine|amitriptyline|antidepressants?|ssris?|[a-z]+prazole|clopidogrel|[a-z]+xaban|prednisolone|prednisone|steroids?|allopurinol|colchicine|tamsulosin|finasteride|gabapentin|pregabalin|tramadol|codeine|[a-z]+mycin|[a-z]+cillin|[a-z]+floxacin)\b/;
 
 const TEST_STUDY =
   /\b(sleep|nerve conduction|conduction|urodynamic|electrophysiology|swallow(?:ing)?|barium|doppler|imaging|flow|nuclear|sweat|motility) stud(?:y|ies)\b/g;

@@ -105,6 +105,13 @@ export const ZH_RULES: readonly CueRule[] = [
     re: /(我|他|她|我妈|我爸|孩子|宝宝|我这种|我这个)(的)?(情况)?预后/,
   },
   { id: 'zh.risk.normal', type: 'risk_triage', w: 1, re: /正常吗|正常不|是否正常/ },
+  // "家里人有糖尿病，我会不会也有": whether the user will have it too is a personal risk.
+  {
+    id: 'zh.risk.me_too',
+    type: 'risk_triage',
+    w: 3,
+    re: /(我|他|她|孩子|宝宝|我家|我们)[^，。？?]{0,4}(会不会|会|容不容易)(也|都)(有|得|遗传|中招)/,
+  },
   // "尿酸520算高吗 / 这个数高不高": whether the user's value is too high is a seriousness question.
   {
     id: 'zh.risk.value_high',
@@ -142,7 +149,7 @@ export const ZH_RULES: readonly CueRule[] = [
     w: 2,
     re: /是不是/,
     unless:
-      /是不是(就)?(要|该|应该|需要|得|都|一定|肯定|等于|意味着|代表|说明|必须|每|可以|能|只|不能|不用|最好|正常|严重|太|更|容易|真的|算|属于|一(吃|用|打))|药[^，。？?]{0,4}是不是|是不是对[^，。？?]{0,8}(好|有益|有害|有好处|有帮助|不好)|指南|共识|研究|试验|文献/,
+      /是不是[^，。？?]{1,10}(才|就)会|是不是(就)?(要|该|应该|需要|得|都|一定|肯定|等于|意味着|代表|说明|必须|每|可以|能|只|不能|不用|最好|正常|严重|太|更|容易|真的|算|属于|一(吃|用|打))|药[^，。？?]{0,4}是不是|是不是对[^，。？?]{0,8}(好|有益|有害|有好处|有帮助|不好)|指南|共识|研究|试验|文献/,
   },
   {
     id: 'zh.sym.caused_by',
@@ -304,7 +311,7 @@ export const ZH_RULES: readonly CueRule[] = [
     id: 'zh.gen.normal_range',
     type: 'general_consultation',
     w: 2,
-    re: /正常值|参考值|正常范围|参考范围|(多少|几)(才)?(算|是)?(正常|有保护|有效|合格)|(差|误差|相差)多少|(多大|多少|多高|多长|几)(才|就)?算(大|高|低|严重|异常|超标)/,
+    re: /正常值|参考值|正常范围|参考范围|(多少|几)(才)?(算|是)?(正常|有保护|有效|合格)|(差|误差|相差)多少|(多大|多少|多高|多长|几岁|几)(才|就)?算(?!了)/,
   },
   {
     id: 'zh.gen.why_must',
@@ -317,7 +324,7 @@ export const ZH_RULES: readonly CueRule[] = [
     id: 'zh.gen.implies',
     type: 'general_consultation',
     w: 3,
-    re: /是不是(就)?(等于|意味着|代表|说明)|(一定|肯定|就一定|就肯定)(就)?(是|会|会得|得了|会变成|会发展成)(?!要)/,
+    re: /是不是(就)?(等于|意味着|代表|说明)|是不是[^，。？?]{1,10}(才|就)会(得|患|引起|导致)?|(一定|肯定|就一定|就肯定)(就)?(是|会|会得|得了|会变成|会发展成)(?!要)/,
   },
   // "肌酐跟eGFR到底啥关系": how two terms relate (a complaint tied to a cause stays symptom analysis).
   {

@@ -29,7 +29,8 @@ export const BLIND_SET_PATHS = [
  * h, i = 55 + 55 written for the batch-6 pass before any of its changes (Cantonese, regional and
  * traditional forms, texting English; random split), both measured untuned; h was tuned on with blind
  * batch 6, i was held out until the last step and then fixed once. j = 40 written after all of
- * those changes, measured untuned once, then fixed once.
+ * those changes, measured untuned once, then fixed once. k = 40 written after the j round (more
+ * cue-less second questions), measured untuned once, then fixed once.
  */
 export const OWN_SET_PATHS = [
   join(__dirname, 'router-own.jsonl'),
@@ -42,6 +43,7 @@ export const OWN_SET_PATHS = [
   join(__dirname, 'router-own-h.jsonl'),
   join(__dirname, 'router-own-i.jsonl'),
   join(__dirname, 'router-own-j.jsonl'),
+  join(__dirname, 'router-own-k.jsonl'),
 ] as const;
 
 export function loadCases(path: string): RouterCase[] | undefined {
