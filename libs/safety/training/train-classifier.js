@@ -14,12 +14,19 @@
 //      -> prerisk-2026.12.2: leave-one-batch-out over batches 2-7 (rule-evidence features, two thresholds)
 //   node libs/safety/training/train-classifier.js --v12.2 --loso
 //      -> prerisk-2026.12.2: leave-one-source-out escalation share on benign traffic (13 sources)
+//   node libs/safety/training/train-classifier.js --v12.3 --lobo [--prior-rules]
+//      -> prerisk-2026.12.3: leave-one-batch-out over batches 2-8 (12.2 recipe + corrected-episode veto)
+//   node libs/safety/training/train-classifier.js --v12.3 --loso
+//      -> prerisk-2026.12.3: leave-one-source-out escalation share on benign traffic (15 sources)
+//   V123_OPTS='{...}' (JSON merged over CALIBRATION_2026_12_3), --no-extra7: ablations for 12.3
 //   V122_OPTS='{"twoThreshold":false}' (JSON merged over CALIBRATION_2026_12_2), --no-evidence,
 //   --no-extra6, EVIDENCE_MODE=full, RED_ALL=1 (every concept counts as a red flag): ablations for
 //   the PROMOTION.md "tried and discarded" table (never used by the default run)
 // The default run also writes libs/safety/data/prerisk-2026.12.1.model.json (batches 2-6 +
 // benign traffic, CALIBRATION_2026_12_1) and libs/safety/data/prerisk-2026.12.2.model.json
-// (batches 2-7, extra 1-6, 13 benign sources, CALIBRATION_2026_12_2).
+// (batches 2-7, extra 1-6, 13 benign sources, CALIBRATION_2026_12_2) and
+// libs/safety/data/prerisk-2026.12.3.model.json (batches 2-8, extra 1-7, 15 benign sources,
+// CALIBRATION_2026_12_3).
 // Only consumed blind batches are read (corpus.ts BLIND_BATCHES, BLIND_BATCHES_12_1); never add a
 // batch that is still to judge a candidate.
 'use strict';
@@ -46,11 +53,11 @@ Module._resolveFilename = function (request, ...rest) {
 require('reflect-metadata');
 const { createPreRiskGate } = require(path.join(SRC, 'prerisk/gate.ts'));
 const { comparePreRisk, evaluatePreRisk } = require(path.join(SRC, 'prerisk/evaluate.ts'));
-const { loadCorpus, trainingCases, trainingCases12_1, loadBenign, BLIND_BATCHES, BLIND_BATCHES_12_1, BLIND_BATCHES_12_2, BENIGN_SOURCES, BENIGN_SOURCES_12_2, EXTRA_SETS_ALL, EXTRA_SETS_12_2 } = require(path.join(SRC, 'classifier/corpus.ts'));
+const { loadCorpus, trainingCases, trainingCases12_1, loadBenign, BLIND_BATCHES, BLIND_BATCHES_12_1, BLIND_BATCHES_12_2, BLIND_BATCHES_12_3, BENIGN_SOURCES, BENIGN_SOURCES_12_2, BENIGN_SOURCES_12_3, EXTRA_SETS_ALL, EXTRA_SETS_12_2, EXTRA_SETS_12_3 } = require(path.join(SRC, 'classifier/corpus.ts'));
 const { evidencePlan } = require(path.join(SRC, 'classifier/evidence.ts'));
 const { RULESETS } = require(path.join(SRC, 'rules/ruleset.ts'));
 const { modelPath } = require(path.join(SRC, 'classifier/models.ts'));
-const { trainClassifier, CALIBRATION_2026_12_0, CALIBRATION_2026_12_1, CALIBRATION_2026_12_2 } = require(path.join(SRC, 'classifier/train.ts'));
+const { trainClassifier, CALIBRATION_2026_12_0, CALIBRATION_2026_12_1, CALIBRATION_2026_12_2, CALIBRATION_2026_12_3 } = require(path.join(SRC, 'classifier/train.ts'));
 const { Classifier } = require(path.join(SRC, 'classifier/logreg.ts'));
 const { createCombinedGate } = require(path.join(SRC, 'classifier/combine.ts'));
 
@@ -72,7 +79,7 @@ const summary = (rep) => ({
 });
 
 // Rules version that had not seen each blind batch (batch b tuned 2026.11.b).
-const UNSEEN_RULES = { 2: 'prerisk-2026.11.1', 3: 'prerisk-2026.11.2', 4: 'prerisk-2026.11.3', 5: 'prerisk-2026.11.4', 6: 'prerisk-2026.12.0', 7: 'prerisk-2026.12.1' };
+const UNSEEN_RULES = { 2: 'prerisk-2026.11.1', 3: 'prerisk-2026.11.2', 4: 'prerisk-2026.11.3', 5: 'prerisk-2026.11.4', 6: 'prerisk-2026.12.0', 7: 'prerisk-2026.12.1', 8: 'prerisk-2026.12.2' };
 
 // prerisk-2026.12.1: rules part + a model trained with benign traffic (CALIBRATION_2026_12_1).
 const V121 = 'prerisk-2026.12.1';
@@ -106,7 +113,76 @@ const combine122 = (gate, model, opts) =>
     wideVeto: true, reassurance2: opts.reassurance2 === true, ...(opts.evidence && (model.evidence !== undefined || model.threshold_low !== undefined) ? { evidence: opts.evidence } : {}), ...(model.veto_below !== undefined ? { vetoBelow: model.veto_below } : {}),
   });
 
-if (process.argv.includes('--v12.2') && process.argv.includes('--lobo')) {
+// prerisk-2026.12.3: 12.2 recipe + batch 8, extra-cases-7, router batch 6, safety-own-3, REASSURANCE_3.
+const V123 = 'prerisk-2026.12.3';
+const v123Corpus = () => loadCorpus(undefined, process.argv.includes('--no-extra7') ? EXTRA_SETS_12_2 : EXTRA_SETS_12_3, BLIND_BATCHES_12_3);
+const v123Opts = (gate) => {
+  const extra = process.env.V123_OPTS ? JSON.parse(process.env.V123_OPTS) : {};
+  const plan = evidencePlan(RULESETS[gate.version].rules, process.env.EVIDENCE_MODE || 'suppressed');
+  return { ...CALIBRATION_2026_12_3, evidence: plan, ...extra };
+};
+/** Own texts written after a batch's misses were read stay out of that batch's fold (5, 7, 8). */
+const v123Train = (c, benign, heldOut, heldOutSource) => {
+  const drop = { 5: 'extra-5', 7: 'extra-6', 8: 'extra-7' }[heldOut];
+  const dropBenign = { 7: 'safety-own-2', 8: 'safety-own-3' }[heldOut];
+  const cc = drop === undefined ? c : { ...c, extra: c.extra.filter((_, i) => c.extraGroups[i] !== drop), extraGroups: c.extraGroups.filter((g) => g !== drop) };
+  const bb = dropBenign === undefined ? benign : benign.filter((b) => b.source !== dropBenign);
+  return trainingCases12_1(cc, bb, heldOut, heldOutSource);
+};
+const combine123 = (gate, model, opts) =>
+  createCombinedGate(gate, new Classifier(model), gate.version, {
+    wideVeto: true, reassurance2: opts.reassurance2 === true, reassurance3: opts.reassurance3 === true, evidence: opts.evidence, ...(model.veto_below !== undefined ? { vetoBelow: model.veto_below } : {}),
+  });
+
+if (process.argv.includes('--v12.3') && process.argv.includes('--lobo')) {
+  const c = v123Corpus();
+  const benign = loadBenign(undefined, BENIGN_SOURCES_12_3);
+  const prior = process.argv.includes('--prior-rules');
+  const only = process.env.FOLDS ? process.env.FOLDS.split(',') : BLIND_BATCHES_12_3;
+  const rows = {};
+  for (const b of only) {
+    const gate = createPreRiskGate(prior ? { version: UNSEEN_RULES[b], rulesOnly: true } : { version: V123, rulesOnly: true });
+    const tr = v123Train(c, benign, b);
+    const opts = v123Opts(gate);
+    const model = trainClassifier(tr.cases, gate, { groups: tr.groups, ...opts });
+    const cmp = comparePreRisk(c.blind[b], gate, combine123(gate, model, opts));
+    rows[b] = {
+      rules_version: gate.version, n_train: model.trained_on, threshold: model.threshold, threshold_low: model.threshold_low, veto_below: model.veto_below,
+      rules: summary(cmp.a), combined: summary(cmp.b),
+      counts: { rules: [cmp.a.misses.length, cmp.a.false_alarms.length], combined: [cmp.b.misses.length, cmp.b.false_alarms.length] },
+      misses: cmp.b.misses.map((m) => m.id), false_alarms: cmp.b.false_alarms.map((m) => m.id),
+      newly_missed: cmp.newly_missed, newly_caught: cmp.newly_caught, new_false_alarms: cmp.new_false_alarms, fixed_false_alarms: cmp.fixed_false_alarms,
+    };
+    process.stderr.write(`batch ${b}: ${gate.version} rules ${rows[b].rules.recall}/${rows[b].rules.fer} combined ${rows[b].combined.recall}/${rows[b].combined.fer} (${cmp.b.misses.length} miss, ${cmp.b.false_alarms.length} FA) t=${model.threshold} tl=${model.threshold_low} veto<${model.veto_below} misses=${rows[b].misses.join(',')} fa=${rows[b].false_alarms.join(',')} newly_missed=${cmp.newly_missed.join(',')}\n`);
+  }
+  const mean = (k, f) => r3(Object.values(rows).reduce((a, r) => a + r[k][f], 0) / Object.keys(rows).length);
+  process.stderr.write(`mean: rules ${mean('rules', 'recall')}/${mean('rules', 'fer')} combined ${mean('combined', 'recall')}/${mean('combined', 'fer')}\n`);
+  process.stdout.write(JSON.stringify(rows, null, 1) + '\n');
+} else if (process.argv.includes('--v12.3') && process.argv.includes('--loso')) {
+  const c = v123Corpus();
+  const benign = loadBenign(undefined, BENIGN_SOURCES_12_3);
+  const gate = createPreRiskGate({ version: V123, rulesOnly: true });
+  const opts = v123Opts(gate);
+  const rows = {};
+  let tot = 0;
+  let totN = 0;
+  for (const s of BENIGN_SOURCES_12_3) {
+    const held = benign.filter((x) => x.source === s);
+    if (held.length === 0) continue;
+    const tr = v123Train(c, benign, undefined, s);
+    const model = trainClassifier(tr.cases, gate, { groups: tr.groups, ...opts });
+    const whole = combine123(gate, model, opts);
+    const esc = (g) => held.filter((x) => g.evaluate(x.text).decision === 'ESCALATE').map((x) => x.id);
+    const r = esc(gate);
+    const w = esc(whole);
+    tot += w.length;
+    totN += held.length;
+    rows[s] = { n: held.length, threshold: model.threshold, threshold_low: model.threshold_low, veto_below: model.veto_below, rules: r.length, rules_ids: r, combined: w.length, share: r3(w.length / held.length), escalated: w };
+    process.stderr.write(`${s}: rules ${r.length}/${held.length} [${r.join(',')}] combined ${w.length}/${held.length} [${w.join(',')}] t=${model.threshold} tl=${model.threshold_low}\n`);
+  }
+  process.stderr.write(`total ${tot}/${totN}\n`);
+  process.stdout.write(JSON.stringify(rows, null, 1) + '\n');
+} else if (process.argv.includes('--v12.2') && process.argv.includes('--lobo')) {
   const c = v122Corpus();
   const benign = loadBenign(undefined, BENIGN_SOURCES_12_2);
   const prior = process.argv.includes('--prior-rules');
@@ -257,6 +333,15 @@ if (process.argv.includes('--v12.2') && process.argv.includes('--lobo')) {
   const out122 = modelPath(RULESETS[V122].learned.model);
   fs.writeFileSync(out122, JSON.stringify(m122) + '\n');
   const dev122 = { rules: summary(evaluatePreRisk(c122.dev, r122)), combined: summary(evaluatePreRisk(c122.dev, createPreRiskGate({ version: V122 }))) };
+  // The learned part of prerisk-2026.12.3: dev, extra cases 1-7, batches 2-8, 15 benign sources.
+  const c123 = loadCorpus(undefined, EXTRA_SETS_12_3, BLIND_BATCHES_12_3);
+  const tr123 = trainingCases12_1(c123, loadBenign(undefined, BENIGN_SOURCES_12_3));
+  const r123 = createPreRiskGate({ version: V123, rulesOnly: true });
+  const o123 = { ...CALIBRATION_2026_12_3, evidence: evidencePlan(RULESETS[V123].rules, 'suppressed') };
+  const m123 = trainClassifier(tr123.cases, r123, { groups: tr123.groups, ...o123 });
+  const out123 = modelPath(RULESETS[V123].learned.model);
+  fs.writeFileSync(out123, JSON.stringify(m123) + '\n');
+  const dev123 = { rules: summary(evaluatePreRisk(c123.dev, r123)), combined: summary(evaluatePreRisk(c123.dev, combine123(r123, m123, o123))) };
   process.stdout.write(
     JSON.stringify(
       {
@@ -264,6 +349,7 @@ if (process.argv.includes('--v12.2') && process.argv.includes('--lobo')) {
         [CANDIDATE]: { written: cOut, bytes: fs.statSync(cOut).size, n_train: cModel.trained_on, threshold: cModel.threshold, veto_below: cModel.veto_below, weights: cModel.q.length, dev: cDev },
         [V121]: { written: out121, bytes: fs.statSync(out121).size, n_train: m121.trained_on, threshold: m121.threshold, veto_below: m121.veto_below, weights: m121.q.length, dev: dev121 },
         [V122]: { written: out122, bytes: fs.statSync(out122).size, n_train: m122.trained_on, threshold: m122.threshold, threshold_low: m122.threshold_low, veto_below: m122.veto_below, weights: m122.q.length, dev: dev122 },
+        [V123]: { written: out123, bytes: fs.statSync(out123).size, n_train: m123.trained_on, threshold: m123.threshold, threshold_low: m123.threshold_low, veto_below: m123.veto_below, weights: m123.q.length, dev: dev123 },
       },
       null,
       1,

@@ -41,6 +41,24 @@ const REASSURANCE_2 = new RegExp(
   ].join('|'),
 );
 
+/**
+ * prerisk-2026.12.3 (on top of REASSURANCE_2): a corrected or eased episode — sugar / a painkiller
+ * taken and the person better or clear now ("吃了糖，现在人很清醒", "吃了止痛药好一点", "fine after the
+ * juice"), a feeding / alert infant. A "没 / 不 / 冇 / 唔" right before the improvement keeps the text live.
+ */
+const REASSURANCE_3 = new RegExp(
+  [
+    String.raw`(?:吃|喝|补|含|食)(?:了|咗)(?:块|颗|粒|点|些|一点|一块)?(?:糖|葡萄糖|糖水|果汁|止痛药|止疼药|布洛芬|扑热息痛|必理痛|药)[^。？?!！]{0,12}(?<![没不冇唔])(?:好(?:一)?(?:点|些|多了|返)|缓解了|没事了|冇事)`,
+    String.raw`现在(?:人)?(?:很|挺|好|也|都)?(?:清醒|清楚)(?![吗嘛么])`,
+    String.raw`\b(?:after|since) (?:the |some |a )?(?:sugar|juice|glucose|sweets|painkillers?|ibuprofen|paracetamol|tylenol)[^.?!]{0,20}\b(?:better|fine|normal|eased|settled)\b`,
+    String.raw`\b(?:eased|settled) (?:off |down )?(?:with|after) (?:the |some |a )?(?:painkillers?|ibuprofen|paracetamol|sugar|juice)\b`,
+    // REASSURANCE_2's English alternatives, whose word boundaries were stored as control characters
+    // in 12.2 (so they never matched there; 12.2 keeps that behaviour):
+    String.raw`\b(?:coughed|spat|threw) (?:it|them) (?:up|out)\b`, String.raw`\bback to (?:normal|(?:his|her|my) (?:usual|normal) self)\b`, String.raw`\b(?:is|are|seems?) (?:completely |totally )?(?:fine|normal) now\b`,
+    String.raw`(?<!\bnot |n'?t |\bno |\bpoorly )\b(?:feeding|weeing|peeing|wetting (?:nappies|diapers))(?! poorly)[a-z ,]{0,20}\b(?:normally|fine|well|as usual)\b`, String.raw`\b(?:smiling|playing|babbling) and alert\b`, String.raw`\balert and (?:smiling|playing|happy)\b`,
+  ].join('|'),
+);
+
 /** Families whose rule hits the classifier may never veto (missed intent is the costliest error). */
 export const NEVER_VETOED: ReadonlySet<Family> = new Set<Family>(['suicide_self_harm']);
 
@@ -52,7 +70,7 @@ export interface RulesView {
 }
 
 /** `text` is needed for the 2026.12.0 reassurance veto (wide); `reassurance2` adds REASSURANCE_2 (12.2). */
-export function rulesView(a: PreRiskAnalysis, wide = false, text?: string, reassurance2 = false): RulesView {
+export function rulesView(a: PreRiskAnalysis, wide = false, text?: string, reassurance2 = false, reassurance3 = false): RulesView {
   if (a.result.decision === 'ESCALATE') {
     const ids = new Set(a.fired.map((f) => f.rule.id));
     const vital = a.fired.some((f) => f.evidence.some((m) => m.concept.startsWith('v.')));
@@ -64,7 +82,8 @@ export function rulesView(a: PreRiskAnalysis, wide = false, text?: string, reass
     (a.result.suppressed ?? []).some((s) => reasons.has(s.reason)) ||
     a.matches.some((m) => m.status === 'figurative' || m.status === 'knowledge' || (wide && m.status === 'other_subject')) ||
     (wide && text !== undefined && REASSURANCE.test(normalizeText(text))) ||
-    (wide && reassurance2 && text !== undefined && REASSURANCE_2.test(normalizeText(text)));
+    (wide && reassurance2 && text !== undefined && REASSURANCE_2.test(normalizeText(text))) ||
+    (wide && reassurance3 && text !== undefined && REASSURANCE_3.test(normalizeText(text)));
   return { escalate: false, veto };
 }
 
@@ -75,6 +94,8 @@ export interface CombineOptions {
   wideVeto?: boolean;
   /** prerisk-2026.12.2: resolved-episode wording also vetoes classifier-only escalations. */
   reassurance2?: boolean;
+  /** prerisk-2026.12.3: corrected / eased-episode wording (REASSURANCE_3) also vetoes them. */
+  reassurance3?: boolean;
   /**
    * prerisk-2026.12.2: the rules' evidence (concepts with status, fired / near-miss families) is
    * fed to models trained with it, and identifies affirmed red-flag concepts for `threshold_low`.
@@ -108,7 +129,7 @@ class CombinedGate implements PreRiskGate {
   analyze(text: string, hints?: AnalyzeHints): PreRiskAnalysis {
     const a = this.base.analyze(text, hints);
     const result = { ...a.result, rules_version: this.version };
-    const view = rulesView(a, this.opts.wideVeto === true, text, this.opts.reassurance2 === true);
+    const view = rulesView(a, this.opts.wideVeto === true, text, this.opts.reassurance2 === true, this.opts.reassurance3 === true);
     const vetoBelow = this.opts.vetoBelow;
     const plan = this.opts.evidence;
     const extra = plan !== undefined && this.classifier.evidenceMode !== undefined ? evidenceFeatures(a, plan) : undefined;

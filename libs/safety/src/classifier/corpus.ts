@@ -9,6 +9,7 @@ import { EXTRA_CASES_3 } from '../prerisk/extra-cases-3';
 import { EXTRA_CASES_4 } from '../prerisk/extra-cases-4';
 import { EXTRA_CASES_5 } from '../prerisk/extra-cases-5';
 import { EXTRA_CASES_6 } from '../prerisk/extra-cases-6';
+import { EXTRA_CASES_7 } from '../prerisk/extra-cases-7';
 
 export const PRERISK_DIR = resolve(__dirname, '../prerisk');
 /** Shared dev set (../shared/eval from the repo root), as in prerisk.dev.spec.ts. */
@@ -18,16 +19,20 @@ export const BLIND_BATCHES = ['2', '3', '4', '5'] as const;
 export const BLIND_BATCHES_12_1 = ['2', '3', '4', '5', '6'] as const;
 /** prerisk-2026.12.2 also trains on batch 7 (consumed by the 12.1 adoption verdict). */
 export const BLIND_BATCHES_12_2 = ['2', '3', '4', '5', '6', '7'] as const;
-export type BlindBatch = (typeof BLIND_BATCHES_12_2)[number];
+/** prerisk-2026.12.3 also trains on batch 8 (consumed by the 12.2 adoption verdict). */
+export const BLIND_BATCHES_12_3 = ['2', '3', '4', '5', '6', '7', '8'] as const;
+export type BlindBatch = (typeof BLIND_BATCHES_12_3)[number];
 
 /** Own extra-case files, in training order. The 2026.11 experiment used the first four. */
-const EXTRA_SETS = [EXTRA_CASES, EXTRA_CASES_2, EXTRA_CASES_3, EXTRA_CASES_4, EXTRA_CASES_5, EXTRA_CASES_6] as const;
+const EXTRA_SETS = [EXTRA_CASES, EXTRA_CASES_2, EXTRA_CASES_3, EXTRA_CASES_4, EXTRA_CASES_5, EXTRA_CASES_6, EXTRA_CASES_7] as const;
 /** Extra-case files of the 2026.11 experiment (model.json, the leave-one-batch-out tables). */
 export const EXTRA_SETS_2026_11 = 4;
 /** Extra-case files the shipped 2026.12.0 and 2026.12.1 models are trained on (extra 1-5). */
 export const EXTRA_SETS_ALL = 5;
 /** prerisk-2026.12.2 also trains on extra-cases-6 (written after batch 7's misses were read). */
 export const EXTRA_SETS_12_2 = 6;
+/** prerisk-2026.12.3 also trains on extra-cases-7 (dialect + suicide cue families, written after batch 8). */
+export const EXTRA_SETS_12_3 = 7;
 
 export interface LabelledCorpus {
   dev: PreRiskCase[];
@@ -70,7 +75,7 @@ export function trainingCases(c: LabelledCorpus, heldOut?: BlindBatch): { cases:
  * router dev set is read from ../shared/eval like the pre-risk dev set.
  */
 export const ROUTER_DEV_PATH = resolve(__dirname, '../../../..', '../shared/eval/router.dev.jsonl');
-export const BENIGN_FILES = [resolve(__dirname, 'benign-router.jsonl'), resolve(__dirname, 'benign-own.jsonl'), resolve(__dirname, 'benign-12-2.jsonl')] as const;
+export const BENIGN_FILES = [resolve(__dirname, 'benign-router.jsonl'), resolve(__dirname, 'benign-own.jsonl'), resolve(__dirname, 'benign-12-2.jsonl'), resolve(__dirname, 'benign-12-3.jsonl')] as const;
 /** Source groups of the benign corpus, in training order (leave-one-source-out folds). */
 export const BENIGN_SOURCES = ['router-dev', 'planner-blind-2', 'planner-blind-3', 'planner-blind-4', 'router-extra', 'own-a', 'own-b', 'own-c', 'own-d', 'own-e', 'safety-own'] as const;
 /**
@@ -78,7 +83,12 @@ export const BENIGN_SOURCES = ['router-dev', 'planner-blind-2', 'planner-blind-3
  * consumed) and 40 more own chit-chat / idiom / ordinary sentences (`benign-12-2.jsonl`).
  */
 export const BENIGN_SOURCES_12_2 = [...BENIGN_SOURCES, 'planner-blind-5', 'safety-own-2'] as const;
-export type BenignSource = (typeof BENIGN_SOURCES_12_2)[number];
+/**
+ * prerisk-2026.12.3 adds the planner's router batch 6 (benign texts of blind batch 8's verdict,
+ * consumed) and 20 own dialect / chit-chat sentences (`benign-12-3.jsonl`).
+ */
+export const BENIGN_SOURCES_12_3 = [...BENIGN_SOURCES_12_2, 'planner-blind-6', 'safety-own-3'] as const;
+export type BenignSource = (typeof BENIGN_SOURCES_12_3)[number];
 
 export interface BenignText {
   id: string;

@@ -29,6 +29,9 @@ function hash(s: string): number {
 /** Age signals describe who, not what: never a red-flag concept on their own. */
 const AGE_SIGNALS: ReadonlySet<string> = new Set(['v.infant', 'v.infant_lt3m', 'v.young_child']);
 
+/** Suicide / self-harm cue groups and intent concepts (not the bleeding words a self-injury rule also names). */
+const SH_CUE_GROUP = /^(?:sh_\w+|farewell_soft|farewell_strong|means_ready|unreachable|suicidal|self_harm|self_injury_again)$/;
+
 /** Precomputed per ruleset: which families each concept serves and which concepts are red flags. */
 export interface EvidencePlan {
   readonly rules: readonly RuleDef[];
@@ -42,7 +45,13 @@ export interface EvidencePlan {
   readonly mode: EvidenceMode;
 }
 
-export type EvidenceMode = 'full' | 'suppressed';
+/**
+ * 'suppressed_sh' (prerisk-2026.12.3): 'suppressed' plus the suicide / self-harm cue groups that are
+ * affirmed (means, place, time, resolve, goodbye, affairs, hopeless, method question, farewell,
+ * unreachable — any concept of a suicide rule) and how many distinct groups there are (1, 2, 3+):
+ * one group alone never fires a rule, so the model can learn which single groups carry intent.
+ */
+export type EvidenceMode = 'full' | 'suppressed' | 'suppressed_sh';
 
 const positive = (r: RuleDef): string[] => [...(r.all ?? []), ...(r.any ?? []).flat(), ...(r.atLeast?.of ?? [])];
 
@@ -95,6 +104,12 @@ export function evidenceFeatures(a: PreRiskAnalysis, plan: EvidencePlan): number
     if (m.status !== 'affirmed' || plan.mode === 'full') names.add(`e:m:${m.concept}:${m.status}`);
   }
   for (const s of a.result.suppressed ?? []) names.add(`e:s:${s.reason}`);
+  if (plan.mode === 'suppressed_sh') {
+    const groups = [...affirmed].filter((c) => SH_CUE_GROUP.test(c) && (plan.families.get(c) ?? []).includes('suicide_self_harm'));
+    for (const c of groups) names.add(`e:sh:${c}`);
+    if (groups.length > 0) names.add(`e:shn:${Math.min(groups.length, 3)}`);
+    return [...new Set([...names].map(hash))].sort((x, y) => x - y);
+  }
   if (plan.mode === 'suppressed') return [...new Set([...names].map(hash))].sort((x, y) => x - y);
   const firedIds = new Set<string>();
   for (const f of a.fired) firedIds.add(f.rule.id);

@@ -2,6 +2,9 @@
 // (seeded SGD, class-balanced, L2), int8 quantisation with pruning, and inference.
 import { FEATURE_BITS, FEATURE_DIM, featurize } from './features';
 
+/** Rule-evidence feature modes (evidence.ts); kept here so the model file type needs no import cycle. */
+export type EvidenceModeName = 'full' | 'suppressed' | 'suppressed_sh';
+
 export const MODEL_FORMAT = 'medagent-prerisk-lr/1';
 
 /** Serialised model (model.json). Weights are int8 steps of `scale` at sparse indices. */
@@ -18,7 +21,7 @@ export interface ClassifierModel {
    * prerisk-2026.12.2: the model also reads the rules' evidence (evidence.ts, this mode) — the
    * caller passes those feature indices to `probability`. Absent: n-grams only.
    */
-  evidence?: 'full' | 'suppressed';
+  evidence?: EvidenceModeName;
   /**
    * prerisk-2026.12.2 two-threshold combination: a classifier-only escalation needs p >= threshold,
    * or p >= threshold_low with at least one affirmed red-flag concept. Absent: one threshold.
@@ -68,7 +71,7 @@ export interface TrainOptions {
   /** prerisk-2026.12.2: English character 4-grams as extra features. */
   enChar?: boolean;
   /** Evidence mode recorded in the model when examples carry `extra` features (default 'full'). */
-  evidenceMode?: 'full' | 'suppressed';
+  evidenceMode?: EvidenceModeName;
   /** Weight of PASS examples relative to the class-balanced weight (default 1). */
   negWeight?: number;
 }
@@ -161,7 +164,7 @@ export class Classifier {
   /** Two-threshold combination (prerisk-2026.12.2); undefined = one threshold. */
   readonly thresholdLow: number | undefined;
   /** The model reads rule-evidence features of this mode (pass them to `probability`). */
-  readonly evidenceMode: 'full' | 'suppressed' | undefined;
+  readonly evidenceMode: EvidenceModeName | undefined;
   private readonly normFloor: number;
 
   constructor(readonly model: ClassifierModel) {

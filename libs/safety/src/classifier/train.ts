@@ -33,6 +33,8 @@ export interface CalibrationOptions extends TrainOptions {
   benignMaxFer?: number;
   /** prerisk-2026.12.2: resolved-episode wording also vetoes classifier-only escalations. */
   reassurance2?: boolean;
+  /** prerisk-2026.12.3: REASSURANCE_3 (corrected / eased episodes) in the calibration's rules view. */
+  reassurance3?: boolean;
   /**
    * prerisk-2026.12.2: rule evidence of the calibrating gate's ruleset (evidence.ts) as extra
    * features. Not serialised; the version's ruleset supplies it at load time.
@@ -75,6 +77,8 @@ export const CALIBRATION_2026_12_1: CalibrationOptions = { ...CALIBRATION_2026_1
  * thresholds (the lower one only with an affirmed red-flag concept), chosen together out of fold.
  */
 export const CALIBRATION_2026_12_2: CalibrationOptions = { ...CALIBRATION_2026_12_1, vetoMargin: 0.1, reassurance2: true, twoThreshold: true, enChar: true };
+/** prerisk-2026.12.3: the 12.2 recipe plus the corrected / eased-episode veto (REASSURANCE_3). */
+export const CALIBRATION_2026_12_3: CalibrationOptions = { ...CALIBRATION_2026_12_2, reassurance3: true };
 
 /** Largest 0.01 step at least `margin` below the lowest out-of-fold p of a weak true rule hit. */
 export function chooseVeto(probs: readonly number[], views: readonly RulesView[], escalate: readonly boolean[], margin: number): number {
@@ -205,7 +209,7 @@ export function trainClassifier(cases: readonly PreRiskCase[], gate: PreRiskGate
     escalate: c.expected === 'ESCALATE',
     ...(feed ? { extra: evidenceFeatures(analyses[i] as PreRiskAnalysis, plan) } : {}),
   }));
-  const views = cases.map((c, i) => rulesView(analyses[i] as PreRiskAnalysis, opts.wideVeto === true, c.text, opts.reassurance2 === true));
+  const views = cases.map((c, i) => rulesView(analyses[i] as PreRiskAnalysis, opts.wideVeto === true, c.text, opts.reassurance2 === true, opts.reassurance3 === true));
   const rand = prng(seed ^ 0x5eed);
   let foldOf = data.map(() => Math.floor(rand() * folds));
   let nFolds = folds;

@@ -170,6 +170,7 @@ export function createPreRiskGate(options: PreRiskGateOptions = {}): PreRiskGate
   return createCombinedGate(rules, classifier, ruleset.version, {
     wideVeto: learned.wideVeto,
     ...(learned.reassurance2 === true ? { reassurance2: true } : {}),
+    ...(learned.reassurance3 === true ? { reassurance3: true } : {}),
     ...(classifier.evidenceMode !== undefined || classifier.thresholdLow !== undefined ? { evidence: evidencePlan(ruleset.rules, classifier.evidenceMode ?? 'full') } : {}),
     ...(learned.vetoWeakHits && classifier.vetoBelow !== undefined ? { vetoBelow: classifier.vetoBelow } : {}),
   });

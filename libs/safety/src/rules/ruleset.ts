@@ -15,6 +15,7 @@ import { PATCH_2026_11_4 } from './patch-2026-11-4';
 import { PATCH_2026_12_0 } from './patch-2026-12-0';
 import { PATCH_2026_12_1 } from './patch-2026-12-1';
 import { PATCH_2026_12_2 } from './patch-2026-12-2';
+import { PATCH_2026_12_3 } from './patch-2026-12-3';
 import type { RuleDef } from './rule-types';
 
 /** Text-handling switches that belong to a version (so older versions keep their behaviour). */
@@ -37,6 +38,8 @@ export interface LearnedSignalRef {
   vetoWeakHits: boolean;
   /** prerisk-2026.12.2: resolved-episode wording also vetoes classifier-only escalations. */
   reassurance2?: boolean;
+  /** prerisk-2026.12.3: corrected / eased-episode wording (REASSURANCE_3) also vetoes them. */
+  reassurance3?: boolean;
 }
 
 export interface PreRiskRuleset {
@@ -82,6 +85,12 @@ export const RULESET_2026_12_1: PreRiskRuleset = deriveRuleset(RULESET_2026_12_0
  */
 export const RULESET_2026_12_2: PreRiskRuleset = deriveRuleset(RULESET_2026_12_1, PATCH_2026_12_2);
 
+/**
+ * Seventh pass over blind batch 8 (suicide cue families, dialect), on top of 2026.12.2, plus a learned
+ * signal retrained with batch 8, router batch 6 and own dialect cases (candidate; not current).
+ */
+export const RULESET_2026_12_3: PreRiskRuleset = deriveRuleset(RULESET_2026_12_2, PATCH_2026_12_3);
+
 /** Every shipped version; the gate can be built for any of them to compare side by side. */
 export const RULESETS: Readonly<Record<string, PreRiskRuleset>> = {
   [RULESET_2026_11_1.version]: RULESET_2026_11_1,
@@ -91,6 +100,7 @@ export const RULESETS: Readonly<Record<string, PreRiskRuleset>> = {
   [RULESET_2026_12_0.version]: RULESET_2026_12_0,
   [RULESET_2026_12_1.version]: RULESET_2026_12_1,
   [RULESET_2026_12_2.version]: RULESET_2026_12_2,
+  [RULESET_2026_12_3.version]: RULESET_2026_12_3,
 };
 
 /** The version the default gate uses; moved only through the promotion rule. */
