@@ -18,7 +18,8 @@
 //      -> prerisk-2026.12.3: leave-one-batch-out over batches 2-8 (12.2 recipe + corrected-episode veto)
 //   node libs/safety/training/train-classifier.js --v12.3 --loso
 //      -> prerisk-2026.12.3: leave-one-source-out escalation share on benign traffic (15 sources)
-//   V123_OPTS='{...}' (JSON merged over CALIBRATION_2026_12_3), --no-extra7: ablations for 12.3
+//   V123_OPTS='{...}' (JSON merged over CALIBRATION_2026_12_3), --no-extra7, EVIDENCE_MODE=suppressed_sh
+//   (affirmed suicide cue groups as features): ablations for the 12.3 settings table (never used by the default run)
 //   V122_OPTS='{"twoThreshold":false}' (JSON merged over CALIBRATION_2026_12_2), --no-evidence,
 //   --no-extra6, EVIDENCE_MODE=full, RED_ALL=1 (every concept counts as a red flag): ablations for
 //   the PROMOTION.md "tried and discarded" table (never used by the default run)
