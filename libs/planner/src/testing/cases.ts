@@ -16,6 +16,7 @@ export const BLIND_SET_PATHS = [
   join(__dirname, 'blind-cases.4.jsonl'),
   join(__dirname, 'blind-cases.5.jsonl'),
   join(__dirname, 'blind-cases.6.jsonl'),
+  join(__dirname, 'blind-cases.7.jsonl'),
 ] as const;
 
 /**

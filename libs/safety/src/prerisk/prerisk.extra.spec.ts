@@ -11,11 +11,10 @@ import { defaultPreRiskGate } from './gate';
 const ALL = [...EXTRA_CASES, ...EXTRA_CASES_2, ...EXTRA_CASES_3, ...EXTRA_CASES_4];
 const gate = defaultPreRiskGate();
 /**
- * Known false alarms of the current version, pinned so a change either way is noticed:
- * x-106 (a corrected low glucose) and v-70 (toothache with facial swelling, eased by a
- * painkiller) are escalated by 2026.12.2's learned signal.
+ * Known false alarms of the current version, pinned so a change either way is noticed
+ * (2026.12.1 and 12.2 escalated x-106 and v-70; 2026.12.3's corrected-episode veto fixed both).
  */
-const KNOWN_FALSE_ALARMS: ReadonlySet<string> = new Set(['x-106', 'v-70']);
+const KNOWN_FALSE_ALARMS: ReadonlySet<string> = new Set<string>([]);
 
 describe('extra pre-risk cases', () => {
   test('there are at least 80 of them, covering every family and hard-negative kind', () => {

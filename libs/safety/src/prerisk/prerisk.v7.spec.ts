@@ -59,8 +59,8 @@ describe('prerisk-2026.12.2 candidate', () => {
     expect(RULESETS[CURRENT]?.learned?.reassurance2).toBeUndefined();
     expect(candidate.version).toBe(CANDIDATE);
     expect(candidateRules.version).toBe(CANDIDATE);
-    // Adopted on unseen batch 8 (PROMOTION.md, "Blind batch 8").
-    expect(CURRENT_RULES_VERSION).toBe(CANDIDATE);
+    // Adopted on unseen batch 8, superseded by 12.3 on batch 9 (PROMOTION.md).
+    expect(CURRENT_RULES_VERSION).not.toBe(CURRENT);
   });
 
   test('the version string selects the model: evidence features, English char n-grams, two thresholds', () => {

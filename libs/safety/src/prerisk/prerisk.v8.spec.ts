@@ -68,7 +68,8 @@ describe('prerisk-2026.12.3 candidate', () => {
     expect(RULESETS[CURRENT]?.learned?.reassurance3).toBeUndefined();
     expect(candidate.version).toBe(CANDIDATE);
     expect(candidateRules.version).toBe(CANDIDATE);
-    expect(CURRENT_RULES_VERSION).toBe(CURRENT);
+    // Adopted on unseen batch 9 (PROMOTION.md, "Blind batch 9").
+    expect(CURRENT_RULES_VERSION).toBe(CANDIDATE);
   });
 
   test('the version string selects the model: 12.2 recipe (fixed intercept, char 4-grams, two thresholds)', () => {
