@@ -23,7 +23,7 @@ export class RuntimeConfig {
   @IsString() httpHost = '0.0.0.0';
   @IsInt() @Min(0) @Max(65_535) healthPort = 0;
   /** Tasks per worker instance at once. Tasks wait on model calls (I/O), so well above the core count. */
-  @IsInt() @Min(1) @Max(256) workerConcurrency = 16;
+  @IsInt() @Min(1) @Max(256) workerConcurrency = 32;
   /** Plans / syntheses the lead runs at once per durable (model-bound, like the workers). */
   @IsInt() @Min(1) @Max(1024) leadConcurrency = 64;
   @IsInt() @Min(1000) @Max(3_600_000) workerAckWaitMs = 10_000;
