@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Orchestration rows for two built trees, interleaved (old row, new row, next row), so the ratio
+# is read from one run on a noisy machine. Usage:
+#   git worktree add /tmp/old <rev> && (cd /tmp/old && npm ci && node tools/build.js)
+#   node tools/build.js && tools/bench-side-by-side.sh /tmp/old "$PWD"
+set -euo pipefail
+OLD=${1:?old tree}; NEW=${2:?new tree}
+run() { node -e '
+  const path = require("path"); const root = process.argv[1];
+  require(path.join(root, "tools", "alias.js")).register(path.join(root, "dist"));
+  process.argv = [process.argv[0], "medagent", ...process.argv.slice(2)];
+  require(path.join(root, "dist", "apps", "cli", "src", "main.js"));' "$1" bench orchestration --json "${@:2}" 2>/dev/null | tail -1; }
+row() { for tree in "$OLD" "$NEW"; do echo "$tree $* => $(run "$tree" "$@")"; done; }
+row --mode distributed --model-latency-ms 0 --concurrency 1 --requests 500
+row --mode distributed --model-latency-ms 0 --concurrency 50 --requests 3000
+row --mode distributed --model-latency-ms 100 --concurrency 1 --requests 60
+row --mode distributed --model-latency-ms 100 --concurrency 50 --requests 1500
+row --mode distributed --model-latency-ms 100 --concurrency 50 --requests 400 --worker-instances 1 --worker-concurrency 1
+row --mode distributed --model-latency-ms 100 --concurrency 50 --requests 400 --worker-instances 4 --worker-concurrency 1
+row --mode embedded --model-latency-ms 0 --concurrency 1 --requests 500
+row --mode embedded --model-latency-ms 0 --concurrency 50 --requests 3000
