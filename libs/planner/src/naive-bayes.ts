@@ -1,19 +1,13 @@
+import { TASK_TYPES } from '@medagent/contracts';
 import { extractFeatures } from './features';
 
 // Binarised multinomial naive Bayes. The model file stores integer counts only
 // (no floats), so "committed model equals a fresh training run" is an exact,
 // platform-independent comparison; log-probabilities are derived at load time.
 
-export const MODEL_LABELS = [
-  'general_consultation',
-  'lifestyle_guidance',
-  'risk_triage',
-  'symptom_analysis',
-  'disease_classification',
-  'clinical_research',
-  'clinical_guideline',
-  'context',
-] as const;
+// The model's classes: the seven task types (same order as the contract) plus background
+// clauses. The order is stored in the model file and checked when it loads.
+export const MODEL_LABELS = [...TASK_TYPES, 'context'] as const;
 
 export type ModelLabel = (typeof MODEL_LABELS)[number];
 
