@@ -82,71 +82,86 @@ const summary = (rep) => ({
 // Rules version that had not seen each blind batch (batch b tuned 2026.11.b).
 const UNSEEN_RULES = { 2: 'prerisk-2026.11.1', 3: 'prerisk-2026.11.2', 4: 'prerisk-2026.11.3', 5: 'prerisk-2026.11.4', 6: 'prerisk-2026.12.0', 7: 'prerisk-2026.12.1', 8: 'prerisk-2026.12.2' };
 
-// prerisk-2026.12.1: rules part + a model trained with benign traffic (CALIBRATION_2026_12_1).
-const V121 = 'prerisk-2026.12.1';
-const v121Corpus = () => loadCorpus(undefined, EXTRA_SETS_ALL, BLIND_BATCHES_12_1);
-/** Extra-cases-5 was written after batch 5's misses were read: left out of the batch-5 fold. */
-const withoutExtra5 = (c) => ({ ...c, extra: c.extra.filter((_, i) => c.extraGroups[i] !== 'extra-5'), extraGroups: c.extraGroups.filter((g) => g !== 'extra-5') });
-const v121Train = (c, benign, heldOut, heldOutSource) => trainingCases12_1(heldOut === '5' ? withoutExtra5(c) : c, benign, heldOut, heldOutSource);
+/** Drops the own cases / benign sentences written after a batch's misses were read from that batch's fold. */
+const withoutGroups = (c, benign, dropExtra, dropBenign) => ({
+  corpus: dropExtra === undefined ? c : { ...c, extra: c.extra.filter((_, i) => c.extraGroups[i] !== dropExtra), extraGroups: c.extraGroups.filter((g) => g !== dropExtra) },
+  benign: dropBenign === undefined ? benign : benign.filter((x) => x.source !== dropBenign),
+});
+/** The evidence plan of a version's rules (suppressed concepts unless EVIDENCE_MODE says otherwise). */
+const evidenceOf = (gate, mode = process.env.EVIDENCE_MODE || 'suppressed') => evidencePlan(RULESETS[gate.version].rules, mode);
+const envJson = (name) => (process.env[name] ? JSON.parse(process.env[name]) : {});
 
-// prerisk-2026.12.2: rules part + a model that reads the rules' evidence, with two thresholds.
-const V122 = 'prerisk-2026.12.2';
-const v122Corpus = () => loadCorpus(undefined, process.argv.includes('--no-extra6') ? EXTRA_SETS_ALL : EXTRA_SETS_12_2, BLIND_BATCHES_12_2);
-const v122Opts = (gate) => {
-  const extra = process.env.V122_OPTS ? JSON.parse(process.env.V122_OPTS) : {};
-  let plan = evidencePlan(RULESETS[gate.version].rules, process.env.EVIDENCE_MODE || 'suppressed');
-  if (process.env.RED_ALL) plan = { ...plan, redFlag: new Set(RULESETS[gate.version].concepts.map((x) => x.id).filter((id) => !['infant_word', 'child_word'].includes(id))) };
-  const evidence = { evidence: plan, ...(process.argv.includes('--no-evidence') ? { evidenceFeatures: false } : {}) };
-  return { ...CALIBRATION_2026_12_2, ...evidence, ...extra };
-};
 /**
- * Written after a batch's misses were read: extra-cases-5 (batch 5), extra-cases-6 and the
- * safety-own-2 benign sentences (batch 7) stay out of that batch's fold.
+ * One entry per version with a learned signal trained on benign traffic: its corpus, the own
+ * texts held out of a batch's fold, its calibration (with the ablation switches of the
+ * PROMOTION.md tables, never used by the default run) and how it combines with the rules.
  */
-const v122Train = (c, benign, heldOut, heldOutSource) => {
-  const drop = heldOut === '5' ? 'extra-5' : heldOut === '7' ? 'extra-6' : undefined;
-  const cc = drop === undefined ? c : { ...c, extra: c.extra.filter((_, i) => c.extraGroups[i] !== drop), extraGroups: c.extraGroups.filter((g) => g !== drop) };
-  const bb = heldOut === '7' ? benign.filter((b) => b.source !== 'safety-own-2') : benign;
-  return trainingCases12_1(cc, bb, heldOut, heldOutSource);
+const RECIPES = {
+  // prerisk-2026.12.1: rules part + a model trained with benign traffic (CALIBRATION_2026_12_1).
+  'prerisk-2026.12.1': {
+    corpus: () => loadCorpus(undefined, EXTRA_SETS_ALL, BLIND_BATCHES_12_1),
+    batches: BLIND_BATCHES_12_1,
+    sources: BENIGN_SOURCES,
+    benign: () => loadBenign(),
+    drops: { 5: ['extra-5'] },
+    opts: () => CALIBRATION_2026_12_1,
+    shipOpts: () => CALIBRATION_2026_12_1,
+    combine: (gate, model) => combine(gate, model),
+  },
+  // prerisk-2026.12.2: rules part + a model that reads the rules' evidence, with two thresholds.
+  'prerisk-2026.12.2': {
+    corpus: () => loadCorpus(undefined, process.argv.includes('--no-extra6') ? EXTRA_SETS_ALL : EXTRA_SETS_12_2, BLIND_BATCHES_12_2),
+    batches: BLIND_BATCHES_12_2,
+    sources: BENIGN_SOURCES_12_2,
+    benign: () => loadBenign(undefined, BENIGN_SOURCES_12_2),
+    drops: { 5: ['extra-5'], 7: ['extra-6', 'safety-own-2'] },
+    opts: (gate) => {
+      let plan = evidenceOf(gate);
+      if (process.env.RED_ALL) plan = { ...plan, redFlag: new Set(RULESETS[gate.version].concepts.map((x) => x.id).filter((id) => !['infant_word', 'child_word'].includes(id))) };
+      return { ...CALIBRATION_2026_12_2, evidence: plan, ...(process.argv.includes('--no-evidence') ? { evidenceFeatures: false } : {}), ...envJson('V122_OPTS') };
+    },
+    shipOpts: (gate) => ({ ...CALIBRATION_2026_12_2, evidence: evidenceOf(gate, 'suppressed') }),
+    combine: (gate, model, opts) =>
+      createCombinedGate(gate, new Classifier(model), gate.version, {
+        wideVeto: true, reassurance2: opts.reassurance2 === true, ...(opts.evidence && (model.evidence !== undefined || model.threshold_low !== undefined) ? { evidence: opts.evidence } : {}), ...(model.veto_below !== undefined ? { vetoBelow: model.veto_below } : {}),
+      }),
+  },
+  // prerisk-2026.12.3: 12.2 recipe + batch 8, extra-cases-7, router batch 6, safety-own-3, REASSURANCE_3.
+  'prerisk-2026.12.3': {
+    corpus: () => loadCorpus(undefined, process.argv.includes('--no-extra7') ? EXTRA_SETS_12_2 : EXTRA_SETS_12_3, BLIND_BATCHES_12_3),
+    batches: BLIND_BATCHES_12_3,
+    sources: BENIGN_SOURCES_12_3,
+    benign: () => loadBenign(undefined, BENIGN_SOURCES_12_3),
+    drops: { 5: ['extra-5'], 7: ['extra-6', 'safety-own-2'], 8: ['extra-7', 'safety-own-3'] },
+    opts: (gate) => ({ ...CALIBRATION_2026_12_3, evidence: evidenceOf(gate), ...envJson('V123_OPTS') }),
+    shipOpts: (gate) => ({ ...CALIBRATION_2026_12_3, evidence: evidenceOf(gate, 'suppressed') }),
+    combine: (gate, model, opts) =>
+      createCombinedGate(gate, new Classifier(model), gate.version, {
+        wideVeto: true, reassurance2: opts.reassurance2 === true, reassurance3: opts.reassurance3 === true, evidence: opts.evidence, ...(model.veto_below !== undefined ? { vetoBelow: model.veto_below } : {}),
+      }),
+  },
 };
-const combine122 = (gate, model, opts) =>
-  createCombinedGate(gate, new Classifier(model), gate.version, {
-    wideVeto: true, reassurance2: opts.reassurance2 === true, ...(opts.evidence && (model.evidence !== undefined || model.threshold_low !== undefined) ? { evidence: opts.evidence } : {}), ...(model.veto_below !== undefined ? { vetoBelow: model.veto_below } : {}),
-  });
 
-// prerisk-2026.12.3: 12.2 recipe + batch 8, extra-cases-7, router batch 6, safety-own-3, REASSURANCE_3.
-const V123 = 'prerisk-2026.12.3';
-const v123Corpus = () => loadCorpus(undefined, process.argv.includes('--no-extra7') ? EXTRA_SETS_12_2 : EXTRA_SETS_12_3, BLIND_BATCHES_12_3);
-const v123Opts = (gate) => {
-  const extra = process.env.V123_OPTS ? JSON.parse(process.env.V123_OPTS) : {};
-  const plan = evidencePlan(RULESETS[gate.version].rules, process.env.EVIDENCE_MODE || 'suppressed');
-  return { ...CALIBRATION_2026_12_3, evidence: plan, ...extra };
-};
-/** Own texts written after a batch's misses were read stay out of that batch's fold (5, 7, 8). */
-const v123Train = (c, benign, heldOut, heldOutSource) => {
-  const drop = { 5: 'extra-5', 7: 'extra-6', 8: 'extra-7' }[heldOut];
-  const dropBenign = { 7: 'safety-own-2', 8: 'safety-own-3' }[heldOut];
-  const cc = drop === undefined ? c : { ...c, extra: c.extra.filter((_, i) => c.extraGroups[i] !== drop), extraGroups: c.extraGroups.filter((g) => g !== drop) };
-  const bb = dropBenign === undefined ? benign : benign.filter((b) => b.source !== dropBenign);
-  return trainingCases12_1(cc, bb, heldOut, heldOutSource);
-};
-const combine123 = (gate, model, opts) =>
-  createCombinedGate(gate, new Classifier(model), gate.version, {
-    wideVeto: true, reassurance2: opts.reassurance2 === true, reassurance3: opts.reassurance3 === true, evidence: opts.evidence, ...(model.veto_below !== undefined ? { vetoBelow: model.veto_below } : {}),
-  });
+/** Training cases of a recipe, minus what a held-out batch or benign source must not see. */
+function recipeTraining(recipe, c, benign, heldOut, heldOutSource) {
+  const [dropExtra, dropBenign] = (heldOut !== undefined && recipe.drops[heldOut]) || [];
+  const d = withoutGroups(c, benign, dropExtra, dropBenign);
+  return trainingCases12_1(d.corpus, d.benign, heldOut, heldOutSource);
+}
 
-if (process.argv.includes('--v12.3') && process.argv.includes('--lobo')) {
-  const c = v123Corpus();
-  const benign = loadBenign(undefined, BENIGN_SOURCES_12_3);
+/** Leave-one-batch-out: each held-out blind batch against the model trained without it. */
+function runLobo(version, recipe) {
+  const c = recipe.corpus();
+  const benign = recipe.benign();
   const prior = process.argv.includes('--prior-rules');
-  const only = process.env.FOLDS ? process.env.FOLDS.split(',') : BLIND_BATCHES_12_3;
+  const folds = process.env.FOLDS ? process.env.FOLDS.split(',') : recipe.batches;
   const rows = {};
-  for (const b of only) {
-    const gate = createPreRiskGate(prior ? { version: UNSEEN_RULES[b], rulesOnly: true } : { version: V123, rulesOnly: true });
-    const tr = v123Train(c, benign, b);
-    const opts = v123Opts(gate);
+  for (const b of folds) {
+    const gate = createPreRiskGate({ version: prior ? UNSEEN_RULES[b] : version, rulesOnly: true });
+    const tr = recipeTraining(recipe, c, benign, b);
+    const opts = recipe.opts(gate);
     const model = trainClassifier(tr.cases, gate, { groups: tr.groups, ...opts });
-    const cmp = comparePreRisk(c.blind[b], gate, combine123(gate, model, opts));
+    const cmp = comparePreRisk(c.blind[b], gate, recipe.combine(gate, model, opts));
     rows[b] = {
       rules_version: gate.version, n_train: model.trained_on, threshold: model.threshold, threshold_low: model.threshold_low, veto_below: model.veto_below,
       rules: summary(cmp.a), combined: summary(cmp.b),
@@ -159,20 +174,23 @@ if (process.argv.includes('--v12.3') && process.argv.includes('--lobo')) {
   const mean = (k, f) => r3(Object.values(rows).reduce((a, r) => a + r[k][f], 0) / Object.keys(rows).length);
   process.stderr.write(`mean: rules ${mean('rules', 'recall')}/${mean('rules', 'fer')} combined ${mean('combined', 'recall')}/${mean('combined', 'fer')}\n`);
   process.stdout.write(JSON.stringify(rows, null, 1) + '\n');
-} else if (process.argv.includes('--v12.3') && process.argv.includes('--loso')) {
-  const c = v123Corpus();
-  const benign = loadBenign(undefined, BENIGN_SOURCES_12_3);
-  const gate = createPreRiskGate({ version: V123, rulesOnly: true });
-  const opts = v123Opts(gate);
+}
+
+/** Leave-one-source-out: the share of each held-out benign source the whole version escalates. */
+function runLoso(version, recipe) {
+  const c = recipe.corpus();
+  const benign = recipe.benign();
+  const gate = createPreRiskGate({ version, rulesOnly: true });
+  const opts = recipe.opts(gate);
   const rows = {};
   let tot = 0;
   let totN = 0;
-  for (const s of BENIGN_SOURCES_12_3) {
+  for (const s of recipe.sources) {
     const held = benign.filter((x) => x.source === s);
     if (held.length === 0) continue;
-    const tr = v123Train(c, benign, undefined, s);
+    const tr = recipeTraining(recipe, c, benign, undefined, s);
     const model = trainClassifier(tr.cases, gate, { groups: tr.groups, ...opts });
-    const whole = combine123(gate, model, opts);
+    const whole = recipe.combine(gate, model, opts);
     const esc = (g) => held.filter((x) => g.evaluate(x.text).decision === 'ESCALATE').map((x) => x.id);
     const r = esc(gate);
     const w = esc(whole);
@@ -183,90 +201,30 @@ if (process.argv.includes('--v12.3') && process.argv.includes('--lobo')) {
   }
   process.stderr.write(`total ${tot}/${totN}\n`);
   process.stdout.write(JSON.stringify(rows, null, 1) + '\n');
-} else if (process.argv.includes('--v12.2') && process.argv.includes('--lobo')) {
-  const c = v122Corpus();
-  const benign = loadBenign(undefined, BENIGN_SOURCES_12_2);
-  const prior = process.argv.includes('--prior-rules');
-  const rows = {};
-  for (const b of BLIND_BATCHES_12_2) {
-    const gate = createPreRiskGate(prior ? { version: UNSEEN_RULES[b], rulesOnly: true } : { version: V122, rulesOnly: true });
-    const tr = v122Train(c, benign, b);
-    const opts = v122Opts(gate);
-    const model = trainClassifier(tr.cases, gate, { groups: tr.groups, ...opts });
-    const cmp = comparePreRisk(c.blind[b], gate, combine122(gate, model, opts));
-    rows[b] = {
-      rules_version: gate.version, n_train: model.trained_on, threshold: model.threshold, threshold_low: model.threshold_low, veto_below: model.veto_below,
-      rules: summary(cmp.a), combined: summary(cmp.b),
-      counts: { rules: [cmp.a.misses.length, cmp.a.false_alarms.length], combined: [cmp.b.misses.length, cmp.b.false_alarms.length] },
-      misses: cmp.b.misses.map((m) => m.id), false_alarms: cmp.b.false_alarms.map((m) => m.id),
-      newly_missed: cmp.newly_missed, newly_caught: cmp.newly_caught, new_false_alarms: cmp.new_false_alarms, fixed_false_alarms: cmp.fixed_false_alarms,
-    };
-    process.stderr.write(`batch ${b}: ${gate.version} rules ${rows[b].rules.recall}/${rows[b].rules.fer} combined ${rows[b].combined.recall}/${rows[b].combined.fer} t=${model.threshold} tl=${model.threshold_low} veto<${model.veto_below}\n`);
-  }
-  const mean = (k, f) => r3(Object.values(rows).reduce((a, r) => a + r[k][f], 0) / Object.keys(rows).length);
-  process.stderr.write(`mean: rules ${mean('rules', 'recall')}/${mean('rules', 'fer')} combined ${mean('combined', 'recall')}/${mean('combined', 'fer')}\n`);
-  process.stdout.write(JSON.stringify(rows, null, 1) + '\n');
-} else if (process.argv.includes('--v12.2') && process.argv.includes('--loso')) {
-  const c = v122Corpus();
-  const benign = loadBenign(undefined, BENIGN_SOURCES_12_2);
-  const gate = createPreRiskGate({ version: V122, rulesOnly: true });
-  const opts = v122Opts(gate);
-  const rows = {};
-  let tot = 0;
-  let totN = 0;
-  for (const s of BENIGN_SOURCES_12_2) {
-    const held = benign.filter((x) => x.source === s);
-    if (held.length === 0) continue;
-    const tr = v122Train(c, benign, undefined, s);
-    const model = trainClassifier(tr.cases, gate, { groups: tr.groups, ...opts });
-    const whole = combine122(gate, model, opts);
-    const esc = (g) => held.filter((x) => g.evaluate(x.text).decision === 'ESCALATE').map((x) => x.id);
-    const r = esc(gate);
-    const w = esc(whole);
-    tot += w.length;
-    totN += held.length;
-    rows[s] = { n: held.length, threshold: model.threshold, threshold_low: model.threshold_low, veto_below: model.veto_below, rules: r.length, rules_ids: r, combined: w.length, share: r3(w.length / held.length), escalated: w };
-    process.stderr.write(`${s}: rules ${r.length}/${held.length} combined ${w.length}/${held.length} t=${model.threshold} tl=${model.threshold_low}\n`);
-  }
-  process.stderr.write(`total ${tot}/${totN}\n`);
-  process.stdout.write(JSON.stringify(rows, null, 1) + '\n');
-} else if (process.argv.includes('--v12.1') && process.argv.includes('--lobo')) {
-  const c = v121Corpus();
-  const benign = loadBenign();
-  const prior = process.argv.includes('--prior-rules');
-  const rows = {};
-  for (const b of BLIND_BATCHES_12_1) {
-    const gate = createPreRiskGate(prior ? { version: UNSEEN_RULES[b], rulesOnly: true } : { version: V121, rulesOnly: true });
-    const tr = v121Train(c, benign, b);
-    const model = trainClassifier(tr.cases, gate, { groups: tr.groups, ...CALIBRATION_2026_12_1 });
-    const cmp = comparePreRisk(c.blind[b], gate, combine(gate, model));
-    rows[b] = {
-      rules_version: gate.version, n_train: model.trained_on, threshold: model.threshold, veto_below: model.veto_below,
-      rules: summary(cmp.a), combined: summary(cmp.b),
-      counts: { rules: [cmp.a.misses.length, cmp.a.false_alarms.length], combined: [cmp.b.misses.length, cmp.b.false_alarms.length] },
-      newly_missed: cmp.newly_missed, newly_caught: cmp.newly_caught, new_false_alarms: cmp.new_false_alarms, fixed_false_alarms: cmp.fixed_false_alarms,
-    };
-    process.stderr.write(`batch ${b}: ${gate.version} rules ${rows[b].rules.recall}/${rows[b].rules.fer} combined ${rows[b].combined.recall}/${rows[b].combined.fer} t=${model.threshold} veto<${model.veto_below}\n`);
-  }
-  process.stdout.write(JSON.stringify(rows, null, 1) + '\n');
-} else if (process.argv.includes('--v12.1') && process.argv.includes('--loso')) {
-  const c = v121Corpus();
-  const benign = loadBenign();
-  const gate = createPreRiskGate({ version: V121, rulesOnly: true });
-  const rows = {};
-  for (const s of BENIGN_SOURCES) {
-    const held = benign.filter((x) => x.source === s);
-    if (held.length === 0) continue;
-    const tr = v121Train(c, benign, undefined, s);
-    const model = trainClassifier(tr.cases, gate, { groups: tr.groups, ...CALIBRATION_2026_12_1 });
-    const whole = combine(gate, model);
-    const esc = (g) => held.filter((x) => g.evaluate(x.text).decision === 'ESCALATE').map((x) => x.id);
-    const r = esc(gate);
-    const w = esc(whole);
-    rows[s] = { n: held.length, threshold: model.threshold, veto_below: model.veto_below, rules: r.length, combined: w.length, share: r3(w.length / held.length), escalated: w };
-    process.stderr.write(`${s}: rules ${r.length}/${held.length} combined ${w.length}/${held.length} t=${model.threshold}\n`);
-  }
-  process.stdout.write(JSON.stringify(rows, null, 1) + '\n');
+}
+
+/** The shipped model of a recipe: every allowed case, written where its version loads it. */
+function shipModel(version, recipe) {
+  const c = recipe.corpus();
+  const tr = recipeTraining(recipe, c, recipe.benign());
+  const gate = createPreRiskGate({ version, rulesOnly: true });
+  const opts = recipe.shipOpts(gate);
+  const model = trainClassifier(tr.cases, gate, { groups: tr.groups, ...opts });
+  const written = modelPath(RULESETS[version].learned.model);
+  fs.writeFileSync(written, JSON.stringify(model) + '\n');
+  const dev = { rules: summary(evaluatePreRisk(c.dev, gate)), combined: summary(evaluatePreRisk(c.dev, recipe.combine(gate, model, opts))) };
+  return {
+    written, bytes: fs.statSync(written).size, n_train: model.trained_on, threshold: model.threshold,
+    ...(model.threshold_low !== undefined ? { threshold_low: model.threshold_low } : {}),
+    veto_below: model.veto_below, weights: model.q.length, dev,
+  };
+}
+
+const recipeVersion = Object.keys(RECIPES).find((v) => process.argv.includes(`--v${v.slice('prerisk-2026.'.length)}`));
+if (recipeVersion !== undefined && process.argv.includes('--lobo')) {
+  runLobo(recipeVersion, RECIPES[recipeVersion]);
+} else if (recipeVersion !== undefined && process.argv.includes('--loso')) {
+  runLoso(recipeVersion, RECIPES[recipeVersion]);
 } else if (process.argv.includes('--lobo') && process.argv.includes('--candidate')) {
   // Extra-cases-5 was written after batch 5's misses were read, so it stays out of every fold.
   const rows = {};
@@ -317,40 +275,14 @@ if (process.argv.includes('--v12.3') && process.argv.includes('--lobo')) {
   fs.mkdirSync(path.dirname(cOut), { recursive: true });
   fs.writeFileSync(cOut, JSON.stringify(cModel) + '\n');
   const cDev = { rules: summary(evaluatePreRisk(all.dev, cRules)), combined: summary(evaluatePreRisk(all.dev, combine(cRules, cModel))) };
-  // The learned part of prerisk-2026.12.1: dev, extra cases 1-5, batches 2-6, benign traffic.
-  const c121 = v121Corpus();
-  const tr121 = v121Train(c121, loadBenign());
-  const r121 = createPreRiskGate({ version: V121, rulesOnly: true });
-  const m121 = trainClassifier(tr121.cases, r121, { groups: tr121.groups, ...CALIBRATION_2026_12_1 });
-  const out121 = modelPath(RULESETS[V121].learned.model);
-  fs.writeFileSync(out121, JSON.stringify(m121) + '\n');
-  const dev121 = { rules: summary(evaluatePreRisk(c121.dev, r121)), combined: summary(evaluatePreRisk(c121.dev, combine(r121, m121))) };
-  // The learned part of prerisk-2026.12.2: dev, extra cases 1-6, batches 2-7, 13 benign sources.
-  const c122 = loadCorpus(undefined, EXTRA_SETS_12_2, BLIND_BATCHES_12_2);
-  const tr122 = trainingCases12_1(c122, loadBenign(undefined, BENIGN_SOURCES_12_2));
-  const r122 = createPreRiskGate({ version: V122, rulesOnly: true });
-  const o122 = { ...CALIBRATION_2026_12_2, evidence: evidencePlan(RULESETS[V122].rules, 'suppressed') };
-  const m122 = trainClassifier(tr122.cases, r122, { groups: tr122.groups, ...o122 });
-  const out122 = modelPath(RULESETS[V122].learned.model);
-  fs.writeFileSync(out122, JSON.stringify(m122) + '\n');
-  const dev122 = { rules: summary(evaluatePreRisk(c122.dev, r122)), combined: summary(evaluatePreRisk(c122.dev, createPreRiskGate({ version: V122 }))) };
-  // The learned part of prerisk-2026.12.3: dev, extra cases 1-7, batches 2-8, 15 benign sources.
-  const c123 = loadCorpus(undefined, EXTRA_SETS_12_3, BLIND_BATCHES_12_3);
-  const tr123 = trainingCases12_1(c123, loadBenign(undefined, BENIGN_SOURCES_12_3));
-  const r123 = createPreRiskGate({ version: V123, rulesOnly: true });
-  const o123 = { ...CALIBRATION_2026_12_3, evidence: evidencePlan(RULESETS[V123].rules, 'suppressed') };
-  const m123 = trainClassifier(tr123.cases, r123, { groups: tr123.groups, ...o123 });
-  const out123 = modelPath(RULESETS[V123].learned.model);
-  fs.writeFileSync(out123, JSON.stringify(m123) + '\n');
-  const dev123 = { rules: summary(evaluatePreRisk(c123.dev, r123)), combined: summary(evaluatePreRisk(c123.dev, combine123(r123, m123, o123))) };
+  // The learned parts of 12.1 (batches 2-6), 12.2 (2-7, extra 1-6) and 12.3 (2-8, extra 1-7), with benign traffic.
+  const shipped = Object.fromEntries(Object.entries(RECIPES).map(([v, recipe]) => [v, shipModel(v, recipe)]));
   process.stdout.write(
     JSON.stringify(
       {
         written: out, bytes: fs.statSync(out).size, n_train: model.trained_on, threshold: model.threshold, weights: model.q.length, dev,
         [CANDIDATE]: { written: cOut, bytes: fs.statSync(cOut).size, n_train: cModel.trained_on, threshold: cModel.threshold, veto_below: cModel.veto_below, weights: cModel.q.length, dev: cDev },
-        [V121]: { written: out121, bytes: fs.statSync(out121).size, n_train: m121.trained_on, threshold: m121.threshold, veto_below: m121.veto_below, weights: m121.q.length, dev: dev121 },
-        [V122]: { written: out122, bytes: fs.statSync(out122).size, n_train: m122.trained_on, threshold: m122.threshold, threshold_low: m122.threshold_low, veto_below: m122.veto_below, weights: m122.q.length, dev: dev122 },
-        [V123]: { written: out123, bytes: fs.statSync(out123).size, n_train: m123.trained_on, threshold: m123.threshold, threshold_low: m123.threshold_low, veto_below: m123.veto_below, weights: m123.q.length, dev: dev123 },
+        ...shipped,
       },
       null,
       1,
