@@ -90,6 +90,20 @@ export function chooseVeto(probs: readonly number[], views: readonly RulesView[]
 }
 
 /**
+ * How out-of-fold false escalations are counted during calibration: PASS cases by source group
+ * (one pooled group unless `groupFer` says otherwise), benign-traffic groups apart, with their sizes.
+ */
+function calibrationGroups(escalate: readonly boolean[], groups: readonly string[] | undefined, groupFer: GroupFer, benignMaxFer: number | undefined) {
+  const benign = (i: number) => benignMaxFer !== undefined && groups !== undefined && (groups[i] as string).startsWith(BENIGN_GROUP_PREFIX);
+  const benignNames = benignMaxFer === undefined || groups === undefined ? [] : [...new Set(groups.filter((_, i) => benign(i)))];
+  const keys = groups === undefined || groupFer === 'pooled' ? escalate.map(() => '') : groups;
+  const names = [...new Set(keys.filter((_, i) => !benign(i)))];
+  const nPass = names.map((g) => escalate.filter((e, i) => !e && !benign(i) && keys[i] === g).length);
+  const nBenign = benignNames.map((b) => (groups as readonly string[]).filter((g) => g === b).length);
+  return { benign, benignNames, keys, names, nPass, nBenign };
+}
+
+/**
  * Smallest threshold (0.01 grid) whose combined out-of-fold FER stays <= maxFer. With `groups`
  * and `groupFer` 'mean' / 'max', the FER is computed per source group and averaged / maxed, so a
  * large group of easy negatives cannot buy the classifier a lower threshold.
@@ -104,12 +118,7 @@ export function chooseThreshold(
   groupFer: GroupFer = 'pooled',
   benignMaxFer?: number,
 ): number {
-  const benign = (i: number) => benignMaxFer !== undefined && groups !== undefined && (groups[i] as string).startsWith(BENIGN_GROUP_PREFIX);
-  const benignNames = benignMaxFer === undefined || groups === undefined ? [] : [...new Set(groups.filter((_, i) => benign(i)))];
-  const keys = groups === undefined || groupFer === 'pooled' ? escalate.map(() => '') : groups;
-  const names = [...new Set(keys.filter((_, i) => !benign(i)))];
-  const nPass = names.map((g) => escalate.filter((e, i) => !e && !benign(i) && keys[i] === g).length);
-  const nBenign = benignNames.map((b) => (groups as readonly string[]).filter((g) => g === b).length);
+  const { benign, benignNames, keys, names, nPass, nBenign } = calibrationGroups(escalate, groups, groupFer, benignMaxFer);
   for (let t100 = 5; t100 <= 99; t100++) {
     const t = t100 / 100;
     const fa = names.map(() => 0);
@@ -157,12 +166,7 @@ export function chooseThresholds2(
   groupFer: GroupFer = 'pooled',
   benignMaxFer?: number,
 ): { threshold: number; thresholdLow: number } {
-  const benign = (i: number) => benignMaxFer !== undefined && groups !== undefined && (groups[i] as string).startsWith(BENIGN_GROUP_PREFIX);
-  const benignNames = benignMaxFer === undefined || groups === undefined ? [] : [...new Set(groups.filter((_, i) => benign(i)))];
-  const keys = groups === undefined || groupFer === 'pooled' ? escalate.map(() => '') : groups;
-  const names = [...new Set(keys.filter((_, i) => !benign(i)))];
-  const nPass = names.map((g) => escalate.filter((e, i) => !e && !benign(i) && keys[i] === g).length);
-  const nBenign = benignNames.map((b) => (groups as readonly string[]).filter((g) => g === b).length);
+  const { benign, benignNames, keys, names, nPass, nBenign } = calibrationGroups(escalate, groups, groupFer, benignMaxFer);
   const gIdx = probs.map((_, i) => (benign(i) ? benignNames.indexOf(groups?.[i] as string) : names.indexOf(keys[i] as string)));
   const isBenign = probs.map((_, i) => benign(i));
   let best = { threshold: 1, thresholdLow: 1, caught: -1, fer: 2 };
