@@ -1,9 +1,7 @@
 // Learned second signal for the pre-risk gate (see libs/safety/PROMOTION.md,
 // "Learned second signal (leave-one-batch-out)"). model.json is the 2026.11 experiment (not
 // wired into any version); prerisk-2026.12.0 loads its own model from libs/safety/data/.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Classifier, type ClassifierModel } from './logreg';
 
 export { featurize, FEATURE_BITS, FEATURE_DIM } from './features';
 export { Classifier, MODEL_FORMAT, trainModel, DEFAULT_SEED } from './logreg';
@@ -17,11 +15,3 @@ export { DATA_DIR, loadModel, modelPath } from './models';
 export type { CalibrationOptions, GroupFer } from './train';
 
 export const MODEL_PATH = join(__dirname, 'model.json');
-
-let shipped: Classifier | undefined;
-
-/** The model trained on all labelled batches by training/train-classifier.js (loaded once). */
-export function shippedClassifier(): Classifier {
-  shipped ??= new Classifier(JSON.parse(readFileSync(MODEL_PATH, 'utf8')) as ClassifierModel);
-  return shipped;
-}

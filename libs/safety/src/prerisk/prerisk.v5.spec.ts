@@ -11,7 +11,7 @@ import { LEARNED_VETO_CATEGORY } from '../classifier/combine';
 import { loadModel } from '../classifier/models';
 import { CURRENT_RULES_VERSION, RULESETS } from '../rules/ruleset';
 import { FAMILIES } from '../types';
-import { benchPreRisk, comparePreRisk, evaluatePreRisk, parsePreRiskCases, PROMOTION_THRESHOLDS, type PreRiskCase } from './evaluate';
+import { comparePreRisk, evaluatePreRisk, parsePreRiskCases, PROMOTION_THRESHOLDS, type PreRiskCase } from './evaluate';
 import { EXTRA_CASES } from './extra-cases';
 import { EXTRA_CASES_2 } from './extra-cases-2';
 import { EXTRA_CASES_3 } from './extra-cases-3';
@@ -131,10 +131,6 @@ describe('prerisk-2026.12.0 candidate', () => {
     expect(cmp.b.false_escalation_rate).toBeLessThanOrEqual(PROMOTION_THRESHOLDS.maxFalseEscalationRate);
   });
 
-  test('latency: rules + classifier under 1 ms per message', () => {
-    const texts = [...EXTRA_CASES, ...EXTRA_CASES_5].map((c) => c.text);
-    expect(benchPreRisk(texts, candidate, 2).mean_us).toBeLessThan(1000);
-  });
 });
 
 describe('extra pre-risk cases, batch 5 (prerisk-2026.12.0)', () => {

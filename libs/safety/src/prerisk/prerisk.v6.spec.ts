@@ -11,7 +11,7 @@ import { benignCases, loadBenign, BENIGN_SOURCES } from '../classifier/corpus';
 import { LEARNED_VETO_CATEGORY } from '../classifier/combine';
 import { loadModel } from '../classifier/models';
 import { CURRENT_RULES_VERSION, RULESETS } from '../rules/ruleset';
-import { benchPreRisk, comparePreRisk, evaluatePreRisk, parsePreRiskCases, PROMOTION_THRESHOLDS, type PreRiskCase } from './evaluate';
+import { comparePreRisk, evaluatePreRisk, parsePreRiskCases, PROMOTION_THRESHOLDS, type PreRiskCase } from './evaluate';
 import { EXTRA_CASES } from './extra-cases';
 import { EXTRA_CASES_2 } from './extra-cases-2';
 import { EXTRA_CASES_3 } from './extra-cases-3';
@@ -141,8 +141,4 @@ describe('prerisk-2026.12.1 candidate', () => {
     for (const id of ['bl6-028', 'bl6-031', 'bl6-076', 'bl6-104', 'bl6-119', 'bl6-132', 'bl6-143', 'bl6-173']) expect([id, caught(id)]).toEqual([id, 'ESCALATE']);
   });
 
-  test('latency: rules + classifier under 1 ms per message', () => {
-    const texts = [...EXTRA_CASES, ...EXTRA_CASES_5].map((c) => c.text);
-    expect(benchPreRisk(texts, candidate, 2).mean_us).toBeLessThan(1000);
-  });
 });
