@@ -11,12 +11,13 @@ import { benignCases, loadBenign, BENIGN_SOURCES } from '../classifier/corpus';
 import { LEARNED_VETO_CATEGORY } from '../classifier/combine';
 import { loadModel } from '../classifier/models';
 import { CURRENT_RULES_VERSION, RULESETS } from '../rules/ruleset';
-import { comparePreRisk, evaluatePreRisk, parsePreRiskCases, PROMOTION_THRESHOLDS, type PreRiskCase } from './evaluate';
+import { comparePreRisk, evaluatePreRisk, parsePreRiskCases, type PreRiskCase } from './evaluate';
 import { EXTRA_CASES } from './extra-cases';
 import { EXTRA_CASES_2 } from './extra-cases-2';
 import { EXTRA_CASES_3 } from './extra-cases-3';
 import { EXTRA_CASES_4 } from './extra-cases-4';
 import { EXTRA_CASES_5 } from './extra-cases-5';
+import { benignTrafficGuard, describeConsumedSetGuards, type CandidatePair } from './candidate.suite';
 import { createPreRiskGate } from './gate';
 
 const CURRENT = 'prerisk-2026.11.4';
@@ -46,6 +47,7 @@ const current = createPreRiskGate({ version: CURRENT });
 const previousRules = createPreRiskGate({ version: PREVIOUS, rulesOnly: true });
 const candidate = createPreRiskGate({ version: CANDIDATE });
 const candidateRules = createPreRiskGate({ version: CANDIDATE, rulesOnly: true });
+const pair: CandidatePair = { candidateName: '12.1', currentName: '11.4', baselineRulesName: '12.0', candidate, candidateRules, current, baselineRules: previousRules };
 
 describe('prerisk-2026.12.1 candidate', () => {
   test('is registered with its own learned signal; current from batch 7 until 12.2 on batch 8', () => {
@@ -92,46 +94,12 @@ describe('prerisk-2026.12.1 candidate', () => {
   });
 
   test('benign traffic (router case texts + own chit-chat): escalation share <= 0.02 per source, never above 11.4 + 0.02', () => {
-    const benign = loadBenign();
-    for (const s of BENIGN_SOURCES) {
-      const texts = benign.filter((b) => b.source === s);
-      if (texts.length === 0) continue;
-      const share = (g: typeof candidate) => texts.filter((b) => g.evaluate(b.text).decision === 'ESCALATE').length / texts.length;
-      const c = share(candidate);
-      expect([s, c <= 0.02]).toEqual([s, true]);
-      expect([s, c <= share(current) + 0.02]).toEqual([s, true]);
-    }
-    const all = evaluatePreRisk(benignCases(benign), candidate);
+    benignTrafficGuard(pair, BENIGN_SOURCES);
+    const all = evaluatePreRisk(benignCases(loadBenign()), candidate);
     expect(all.false_escalation_rate).toBeLessThanOrEqual(0.01);
   });
 
-  describe.each(SETS)('%s', (_name, cases) => {
-    const cmp = comparePreRisk(cases, current, candidate);
-    const rulesCmp = comparePreRisk(cases, previousRules, candidateRules);
-
-    test('12.1 catches everything 11.4 catches; no family loses recall', () => {
-      expect(cmp.newly_missed).toEqual([]);
-      expect(cmp.b.escalate_recall).toBeGreaterThanOrEqual(cmp.a.escalate_recall);
-      for (const [family, d] of Object.entries(cmp.per_family_delta)) expect([family, d >= 0]).toEqual([family, true]);
-    });
-
-    test('12.1 rules part raises no new false alarm over 12.0 rules part and misses nothing it caught', () => {
-      expect(rulesCmp.new_false_alarms).toEqual([]);
-      expect(rulesCmp.newly_missed).toEqual([]);
-    });
-
-    test('whole version: FER <= 0.07', () => {
-      expect(cmp.b.false_escalation_rate).toBeLessThanOrEqual(PROMOTION_THRESHOLDS.maxFalseEscalationRate);
-    });
-  });
-
-  (DEV.length > 0 ? test : test.skip)('dev set: recall 1.0, FER 0.0 (rules part and whole version)', () => {
-    for (const gate of [candidate, candidateRules]) {
-      const r = evaluatePreRisk(DEV, gate);
-      expect(r.misses).toEqual([]);
-      expect(r.false_alarms).toEqual([]);
-    }
-  });
+  describeConsumedSetGuards(pair, SETS, DEV);
 
   test('blind batch 6 (tuning evidence for 12.1): 11.4 figures unchanged, the 12.0 misses of the pattern families are caught', () => {
     const b6 = loadBlind(6);

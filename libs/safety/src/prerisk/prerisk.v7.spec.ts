@@ -15,13 +15,14 @@ import { Classifier, trainModel, type ClassifierModel } from '../classifier/logr
 import { loadModel, modelPath } from '../classifier/models';
 import { CALIBRATION_2026_12_2, trainClassifier } from '../classifier/train';
 import { CURRENT_RULES_VERSION, RULESETS } from '../rules/ruleset';
-import { comparePreRisk, evaluatePreRisk, parsePreRiskCases, PROMOTION_THRESHOLDS, type PreRiskCase } from './evaluate';
+import { parsePreRiskCases, type PreRiskCase } from './evaluate';
 import { EXTRA_CASES } from './extra-cases';
 import { EXTRA_CASES_2 } from './extra-cases-2';
 import { EXTRA_CASES_3 } from './extra-cases-3';
 import { EXTRA_CASES_4 } from './extra-cases-4';
 import { EXTRA_CASES_5 } from './extra-cases-5';
 import { EXTRA_CASES_6 } from './extra-cases-6';
+import { benignTrafficGuard, describeConsumedSetGuards, type CandidatePair } from './candidate.suite';
 import { createPreRiskGate } from './gate';
 
 const CURRENT = 'prerisk-2026.12.1';
@@ -49,9 +50,10 @@ const current = createPreRiskGate({ version: CURRENT });
 const currentRules = createPreRiskGate({ version: CURRENT, rulesOnly: true });
 const candidate = createPreRiskGate({ version: CANDIDATE });
 const candidateRules = createPreRiskGate({ version: CANDIDATE, rulesOnly: true });
+const pair: CandidatePair = { candidateName: '12.2', currentName: '12.1', baselineRulesName: '12.1', candidate, candidateRules, current, baselineRules: currentRules };
 
 describe('prerisk-2026.12.2 candidate', () => {
-  test('is registered with its own learned signal; CURRENT_RULES_VERSION is not moved', () => {
+  test('is registered with its own learned signal; current from batch 8 until 12.3 on batch 9', () => {
     expect(RULESETS[CANDIDATE]?.version).toBe(CANDIDATE);
     expect(RULESETS[CANDIDATE]?.learned?.model).toBe(MODEL_FILE);
     expect(RULESETS[CANDIDATE]?.learned?.reassurance2).toBe(true);
@@ -128,44 +130,10 @@ describe('prerisk-2026.12.2 candidate', () => {
   });
 
   test('benign traffic (13 sources): escalation share <= 0.02 per source, never above 12.1 + 0.02', () => {
-    const benign = loadBenign(undefined, BENIGN_SOURCES_12_2);
-    for (const s of BENIGN_SOURCES_12_2) {
-      const texts = benign.filter((b) => b.source === s);
-      if (texts.length === 0) continue;
-      const share = (g: typeof candidate) => texts.filter((b) => g.evaluate(b.text).decision === 'ESCALATE').length / texts.length;
-      const c = share(candidate);
-      expect([s, c <= 0.02]).toEqual([s, true]);
-      expect([s, c <= share(current) + 0.02]).toEqual([s, true]);
-    }
+    benignTrafficGuard(pair, BENIGN_SOURCES_12_2);
   });
 
-  describe.each(SETS)('%s', (_name, cases) => {
-    const cmp = comparePreRisk(cases, current, candidate);
-    const rulesCmp = comparePreRisk(cases, currentRules, candidateRules);
-
-    test('12.2 catches everything 12.1 catches; no family loses recall', () => {
-      expect(cmp.newly_missed).toEqual([]);
-      expect(cmp.b.escalate_recall).toBeGreaterThanOrEqual(cmp.a.escalate_recall);
-      for (const [family, d] of Object.entries(cmp.per_family_delta)) expect([family, d >= 0]).toEqual([family, true]);
-    });
-
-    test('12.2 rules part raises no new false alarm over 12.1 rules part and misses nothing it caught', () => {
-      expect(rulesCmp.new_false_alarms).toEqual([]);
-      expect(rulesCmp.newly_missed).toEqual([]);
-    });
-
-    test('whole version: FER <= 0.07', () => {
-      expect(cmp.b.false_escalation_rate).toBeLessThanOrEqual(PROMOTION_THRESHOLDS.maxFalseEscalationRate);
-    });
-  });
-
-  (DEV.length > 0 ? test : test.skip)('dev set: recall 1.0, FER 0.0 (rules part and whole version)', () => {
-    for (const gate of [candidate, candidateRules]) {
-      const r = evaluatePreRisk(DEV, gate);
-      expect(r.misses).toEqual([]);
-      expect(r.false_alarms).toEqual([]);
-    }
-  });
+  describeConsumedSetGuards(pair, SETS, DEV);
 
   (existsSync(DEV_SET_PATH) && existsSync(ROUTER_DEV_PATH) ? test : test.skip)('the model equals a fresh training run (dev + extras 1-6 + batches 2-7 + 13 benign sources)', () => {
     const model = JSON.parse(readFileSync(modelPath(MODEL_FILE), 'utf8')) as ClassifierModel;

@@ -3,7 +3,7 @@
 // against the current 2026.12.2. Batches 2-8, the extra cases (1-7) and the benign corpus are tuning /
 // training evidence for 12.3, not promotion evidence (libs/safety/PROMOTION.md, "Candidate
 // prerisk-2026.12.3"); these tests guard its invariants: the version string alone selects rules +
-// model, CURRENT_RULES_VERSION is not moved, 12.3 catches everything 12.2 catches on the consumed
+// model, it is the current version (adopted on unseen batch 9), 12.3 catches everything 12.2 catches on the consumed
 // sets, its rules part raises no new false alarm over 12.2's, benign traffic stays within the
 // escalation bound, trivial and dialect chit-chat messages stay PASS, the dev thresholds hold and
 // training is reproducible. Latency is measured by `medagent bench latency`, not here.
@@ -16,7 +16,7 @@ import { type ClassifierModel } from '../classifier/logreg';
 import { loadModel, modelPath } from '../classifier/models';
 import { CALIBRATION_2026_12_3, trainClassifier } from '../classifier/train';
 import { CURRENT_RULES_VERSION, RULESETS } from '../rules/ruleset';
-import { comparePreRisk, evaluatePreRisk, parsePreRiskCases, PROMOTION_THRESHOLDS, type PreRiskCase } from './evaluate';
+import { parsePreRiskCases, type PreRiskCase } from './evaluate';
 import { EXTRA_CASES } from './extra-cases';
 import { EXTRA_CASES_2 } from './extra-cases-2';
 import { EXTRA_CASES_3 } from './extra-cases-3';
@@ -24,6 +24,7 @@ import { EXTRA_CASES_4 } from './extra-cases-4';
 import { EXTRA_CASES_5 } from './extra-cases-5';
 import { EXTRA_CASES_6 } from './extra-cases-6';
 import { EXTRA_CASES_7 } from './extra-cases-7';
+import { benignTrafficGuard, describeConsumedSetGuards, type CandidatePair } from './candidate.suite';
 import { createPreRiskGate } from './gate';
 
 const CURRENT = 'prerisk-2026.12.2';
@@ -57,9 +58,10 @@ const current = createPreRiskGate({ version: CURRENT });
 const currentRules = createPreRiskGate({ version: CURRENT, rulesOnly: true });
 const candidate = createPreRiskGate({ version: CANDIDATE });
 const candidateRules = createPreRiskGate({ version: CANDIDATE, rulesOnly: true });
+const pair: CandidatePair = { candidateName: '12.3', currentName: '12.2', baselineRulesName: '12.2', candidate, candidateRules, current, baselineRules: currentRules };
 
 describe('prerisk-2026.12.3 candidate', () => {
-  test('is registered with its own learned signal; CURRENT_RULES_VERSION is not moved', () => {
+  test('is registered with its own learned signal; current since the unseen batch-9 comparison', () => {
     expect(RULESETS[CANDIDATE]?.version).toBe(CANDIDATE);
     expect(RULESETS[CANDIDATE]?.learned?.model).toBe(MODEL_FILE);
     expect(RULESETS[CANDIDATE]?.learned?.reassurance2).toBe(true);
@@ -144,44 +146,10 @@ describe('prerisk-2026.12.3 candidate', () => {
   });
 
   test('benign traffic (15 sources): escalation share <= 0.02 per source, never above 12.2 + 0.02', () => {
-    const benign = loadBenign(undefined, BENIGN_SOURCES_12_3);
-    for (const s of BENIGN_SOURCES_12_3) {
-      const texts = benign.filter((b) => b.source === s);
-      if (texts.length === 0) continue;
-      const share = (g: typeof candidate) => texts.filter((b) => g.evaluate(b.text).decision === 'ESCALATE').length / texts.length;
-      const c = share(candidate);
-      expect([s, c <= 0.02]).toEqual([s, true]);
-      expect([s, c <= share(current) + 0.02]).toEqual([s, true]);
-    }
+    benignTrafficGuard(pair, BENIGN_SOURCES_12_3);
   });
 
-  describe.each(SETS)('%s', (_name, cases) => {
-    const cmp = comparePreRisk(cases, current, candidate);
-    const rulesCmp = comparePreRisk(cases, currentRules, candidateRules);
-
-    test('12.3 catches everything 12.2 catches; no family loses recall', () => {
-      expect(cmp.newly_missed).toEqual([]);
-      expect(cmp.b.escalate_recall).toBeGreaterThanOrEqual(cmp.a.escalate_recall);
-      for (const [family, d] of Object.entries(cmp.per_family_delta)) expect([family, d >= 0]).toEqual([family, true]);
-    });
-
-    test('12.3 rules part raises no new false alarm over 12.2 rules part and misses nothing it caught', () => {
-      expect(rulesCmp.new_false_alarms).toEqual([]);
-      expect(rulesCmp.newly_missed).toEqual([]);
-    });
-
-    test('whole version: FER <= 0.07', () => {
-      expect(cmp.b.false_escalation_rate).toBeLessThanOrEqual(PROMOTION_THRESHOLDS.maxFalseEscalationRate);
-    });
-  });
-
-  (DEV.length > 0 ? test : test.skip)('dev set: recall 1.0, FER 0.0 (rules part and whole version)', () => {
-    for (const gate of [candidate, candidateRules]) {
-      const r = evaluatePreRisk(DEV, gate);
-      expect(r.misses).toEqual([]);
-      expect(r.false_alarms).toEqual([]);
-    }
-  });
+  describeConsumedSetGuards(pair, SETS, DEV);
 
   (existsSync(DEV_SET_PATH) && existsSync(ROUTER_DEV_PATH) ? test : test.skip)('the model equals a fresh training run (dev + extras 1-7 + batches 2-8 + 15 benign sources)', () => {
     const model = JSON.parse(readFileSync(modelPath(MODEL_FILE), 'utf8')) as ClassifierModel;
