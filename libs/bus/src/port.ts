@@ -7,6 +7,12 @@ export interface PublishOptions {
   headers?: Record<string, string>;
   /** A message consumed after this instant is dead-lettered with DEADLINE_EXCEEDED, not handled. */
   deadlineAt?: string;
+  /**
+   * false: observer events only (task.started, task.completed). The event is still stored in
+   * the stream and deduplicated by `msgId`, but the publisher does not wait for the stream's
+   * ack, so a broker failure can lose it. Never for an event that settles or assigns work.
+   */
+  confirm?: boolean;
 }
 
 export interface PublishAck {

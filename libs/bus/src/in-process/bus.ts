@@ -68,6 +68,7 @@ export class InProcessBus implements Bus {
     return this.publishRaw(subject, encodeEnvelope(envelope), opts);
   }
 
+  /** `opts.confirm` changes nothing here: the publish is synchronous, so its real ack is always known. */
   publishRaw(subject: string, data: Uint8Array, opts: PublishOptions = {}): Promise<PublishAck> {
     if (this.closed) return Promise.reject(new BusUnavailableError('in-process bus is closed'));
     if (/[*>\s]/.test(subject) || subject === '') {

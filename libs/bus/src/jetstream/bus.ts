@@ -1,5 +1,5 @@
 import { connect, headers as natsHeaders, type NatsConnection, type Subscription as NatsSub } from '@nats-io/transport-node';
-import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, PubHeaders, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import {
   BusUnavailableError,
   ConfigError,
@@ -23,6 +23,7 @@ import type {
 import { PullLoop, type ConsumerHost } from './consumer';
 import { AdvisoryWatcher } from './advisories';
 import { PayloadStore } from './payloads';
+import { PubAckMux } from './pub-ack';
 import { coalesceWrites } from './write-coalescing';
 import { readAudit, type AuditEvent, type AuditQuery } from './audit';
 import {
@@ -73,6 +74,8 @@ export class JetStreamBus implements Bus {
   private watcher?: AdvisoryWatcher;
   private closed = false;
   private drainTimeoutMs = 10_000;
+  /** Publishes with ack without nc.request() (see pub-ack.ts); shared with KV stores on nc. */
+  private readonly acks: PubAckMux;
 
   private constructor(
     readonly nc: NatsConnection,
@@ -81,7 +84,9 @@ export class JetStreamBus implements Bus {
     readonly names: TopologyNames,
     private readonly payloads: PayloadStore,
     private readonly onError: (e: unknown) => void,
-  ) {}
+  ) {
+    this.acks = PubAckMux.for(nc);
+  }
 
   static async connect(opts: JetStreamBusOptions): Promise<JetStreamBus> {
     const names = { ...DEFAULT_TOPOLOGY, ...opts.topology };
@@ -151,10 +156,13 @@ export class JetStreamBus implements Bus {
     const h = natsHeaders();
     for (const [k, v] of Object.entries(opts.headers ?? {})) h.set(k, v);
     if (opts.deadlineAt !== undefined) h.set(HEADER_DEADLINE, opts.deadlineAt);
-    const ack = await this.js.publish(subject, data, {
-      headers: h,
-      ...(opts.msgId !== undefined ? { msgID: opts.msgId } : {}),
-    });
+    if (opts.msgId !== undefined) h.set(PubHeaders.MsgIdHdr, opts.msgId);
+    if (opts.confirm === false) {
+      // Observer events: stored and deduplicated by the stream all the same, but unawaited.
+      this.acks.publishUnconfirmed(subject, data, h);
+      return { duplicate: false, seq: 0 };
+    }
+    const ack = await this.acks.publish(subject, data, h);
     return { duplicate: ack.duplicate, seq: ack.seq };
   }
 

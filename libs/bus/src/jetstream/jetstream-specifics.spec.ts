@@ -128,6 +128,32 @@ describe('JetStreamBus specifics', () => {
     });
   });
 
+  it('stores, delivers and deduplicates an unconfirmed publish (confirm: false)', async () => {
+    const bus = await open();
+    const subject = 'medagent.task.started.unconfirmed';
+    const got = new Collector<string>();
+    await bus.consume({ durable: 'unconfirmed', subject, maxDeliver: 2, ackWaitMs: 5000 }, async (d) => {
+      got.push(d.envelope.event_id);
+      await d.ack();
+    });
+    const first = ev('first');
+    const other = ev('other');
+    expect(await bus.publish(subject, first, { msgId: first.event_id, confirm: false })).toEqual({ duplicate: false, seq: 0 });
+    await bus.publish(subject, other, { msgId: first.event_id, confirm: false });
+    // A confirmed publish on the same connection is acked after the two above were stored.
+    const confirmed = await bus.publish(subject, first, { msgId: first.event_id });
+    expect(confirmed.duplicate).toBe(true);
+    const sentinel = ev('sentinel');
+    const last = await bus.publish(subject, sentinel);
+    // Stream order: the sentinel comes right after the one stored copy.
+    expect(await got.next(2)).toEqual([first.event_id, sentinel.event_id]);
+    const jsm = await jetstreamManager(bus.nc);
+    const stored = await jsm.streams.getMessage(bus.names.stream, { seq: confirmed.seq });
+    expect(stored?.subject).toBe(subject);
+    expect((JSON.parse(stored?.string() ?? '{}') as Envelope).event_id).toBe(first.event_id);
+    expect(last.seq).toBeGreaterThan(confirmed.seq);
+  });
+
   it('fails, not skips, when the server is unreachable', async () => {
     await expect(JetStreamBus.connect({ servers: 'nats://127.0.0.1:1' })).rejects.toMatchObject({ code: 'BUS_UNAVAILABLE' });
   });

@@ -54,6 +54,36 @@ export function kvSuite(name: string, makeKv: () => Promise<{ kv: KvStore; clean
       expect((await kv.get(`${p}.a`))?.value).toBe('again');
     });
 
+    it('create over a deleted key succeeds; the old revision is then stale', async () => {
+      const key = fresh();
+      const r1 = await kv.create(key, 'first');
+      await kv.delete(key);
+      expect(await kv.get(key)).toBeUndefined();
+      await expect(kv.update(key, 'over a deleted key', r1)).rejects.toMatchObject({ code: 'CONFLICT' });
+      const r2 = await kv.create(key, 'second');
+      expect(r2).toBeGreaterThan(r1);
+      expect(await kv.get(key)).toEqual({ value: 'second', revision: r2 });
+      await expect(kv.create(key, 'third')).rejects.toBeInstanceOf(ConflictError);
+      await expect(kv.update(key, 'stale', r1)).rejects.toBeInstanceOf(ConflictError);
+      const r3 = await kv.update(key, 'current', r2);
+      expect(await kv.get(key)).toEqual({ value: 'current', revision: r3 });
+    });
+
+    it('update of a key that never existed fails with CONFLICT', async () => {
+      const key = fresh();
+      await expect(kv.update(key, 'x', 1)).rejects.toBeInstanceOf(ConflictError);
+      expect(await kv.get(key)).toBeUndefined();
+    });
+
+    it('concurrent creates of one key: exactly one wins, the others conflict', async () => {
+      const key = fresh();
+      const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => kv.create(key, i)));
+      const won = results.filter((r) => r.status === 'fulfilled');
+      expect(won).toHaveLength(1);
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(ConflictError);
+      expect((await kv.get(key))?.revision).toBe((won[0] as PromiseFulfilledResult<number>).value);
+    });
+
     it('rejects keys outside the JetStream key alphabet', async () => {
       await expect(kv.create('req:1', 1)).rejects.toMatchObject({ code: 'CONTRACT_VIOLATION' });
     });
