@@ -5,11 +5,8 @@
 #   node tools/build.js && tools/bench-side-by-side.sh /tmp/old "$PWD"
 set -euo pipefail
 OLD=${1:?old tree}; NEW=${2:?new tree}
-run() { node -e '
-  const path = require("path"); const root = process.argv[1];
-  require(path.join(root, "tools", "alias.js")).register(path.join(root, "dist"));
-  process.argv = [process.argv[0], "medagent", ...process.argv.slice(2)];
-  require(path.join(root, "dist", "apps", "cli", "src", "main.js"));' "$1" bench orchestration --json "${@:2}" 2>/dev/null | tail -1; }
+. "$(dirname "$0")/bench-lib.sh"
+run() { bench_orchestration "$@"; }
 row() { for tree in "$OLD" "$NEW"; do echo "$tree $* => $(run "$tree" "$@")"; done; }
 row --mode distributed --model-latency-ms 0 --concurrency 1 --requests 500
 row --mode distributed --model-latency-ms 0 --concurrency 50 --requests 3000

@@ -4,13 +4,16 @@ import { num, parseArgs, str, UsageError } from '../args';
 
 const HELP = `medagent bench prompts --cases FILE [--json]
 medagent bench latency --cases FILE[,FILE…] [--versions V1,V2] [--iterations N] [--json]
-medagent bench orchestration --mode embedded|distributed --model-latency-ms N --concurrency C --requests R
+medagent bench orchestration --mode embedded|distributed|bare --model-latency-ms N --concurrency C --requests R
                              [--worker-instances N] [--worker-concurrency C] [--warmup N] [--nats URL] [--json]
 
   orchestration: the three-task seed plan with the fixed-latency fake model (plan, tasks and
   synthesis each take N ms); distributed mode starts a nats-server (unless --nats) and every
   service as its own process (--worker-instances per worker role), then reports latency
-  percentiles and throughput of R requests with C in flight.`;
+  percentiles and throughput of R requests with C in flight.
+  --mode bare: the floor under distributed mode, not our runtime — a private nats-server and
+  five plain Node processes running the bare 12-publish JetStream flow (no model, no
+  validation, no KV, no OTel, no Nest); same measurement, same JSON.`;
 
 function human(r: OrchestrationBenchResult): string {
   return (
@@ -49,7 +52,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
   }
   if (sub === 'orchestration') {
     const mode = str(args, 'mode', 'embedded');
-    if (mode !== 'embedded' && mode !== 'distributed') throw new UsageError(`--mode must be embedded or distributed\n\n${HELP}`);
+    if (mode !== 'embedded' && mode !== 'distributed' && mode !== 'bare') throw new UsageError(`--mode must be embedded, distributed or bare\n\n${HELP}`);
     const nats = str(args, 'nats');
     const warmup = args.flags['warmup'] === undefined ? undefined : num(args, 'warmup', 0);
     // Unset: the runtime's own default (MEDAGENT_WORKER_CONCURRENCY's), not a bench-only one.

@@ -8,6 +8,10 @@ import { startEmbedded, type EmbeddedRuntime } from '../embedded';
 import { FixedLatencyModel } from '../models';
 import { startService } from '../services';
 import { ServiceCluster, type StartSpec } from '../testing/cluster';
+import { bareTarget } from './bare';
+import { BARE_CONCURRENCY } from './bare-protocol';
+import { assertCounts, warmAndMeasure, type BenchCall, type BenchTarget } from './drive';
+export { percentile } from './drive';
 
 /**
  * Orchestration benchmark: the three-task seed plan with the fixed-latency model
@@ -18,8 +22,15 @@ import { ServiceCluster, type StartSpec } from '../testing/cluster';
 export const BENCH_QUESTION =
   '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
 
+/**
+ * `bare`: not our runtime but the floor under it — the minimum five-process, 12-publish
+ * JetStream flow with the same broker setup (bare.ts, bare-service.ts), measured by the same
+ * loop, so its figures and distributed mode's can be compared within one run.
+ */
+export type OrchestrationBenchMode = 'embedded' | 'distributed' | 'bare';
+
 export interface OrchestrationBenchOptions {
-  mode: 'embedded' | 'distributed';
+  mode: OrchestrationBenchMode;
   modelLatencyMs: number;
   /** Requests in flight at once. */
   concurrency: number;
@@ -29,7 +40,7 @@ export interface OrchestrationBenchOptions {
   workerInstances?: number;
   /** Tasks each worker instance runs at once (MEDAGENT_WORKER_CONCURRENCY; default: the runtime's). */
   workerConcurrency?: number;
-  /** Use this NATS instead of starting a private nats-server (distributed mode). */
+  /** Use this NATS instead of starting a private nats-server (distributed mode; bare mode always starts its own). */
   natsUrl?: string;
   /** Warm-up requests, not measured (default: the concurrency, between 5 and 50). */
   warmup?: number;
@@ -42,7 +53,7 @@ export interface OrchestrationBenchOptions {
 }
 
 export interface OrchestrationBenchResult {
-  mode: 'embedded' | 'distributed';
+  mode: OrchestrationBenchMode;
   model_latency_ms: number;
   concurrency: number;
   requests: number;
@@ -53,26 +64,25 @@ export interface OrchestrationBenchResult {
   errors: number;
 }
 
-interface Target {
-  client: MedagentClient;
-  close(): Promise<void>;
-}
-
-const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
-
-/** Nearest-rank percentile of sorted values. */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
-  return sorted[rank - 1] as number;
-}
-
 /** A completed seed request: all three contributions and the synthesis exit. */
 function ok(r: AskResult): boolean {
   return r.status === 'completed' && r.record.contributions.length === 3 && r.record.answer?.exit === 'synthesis';
 }
 
-async function embeddedTarget(o: Required<Pick<OrchestrationBenchOptions, 'modelLatencyMs' | 'workerInstances' | 'workerConcurrency'>>): Promise<Target> {
+/** Each call asks the seed question through our client and checks the whole record. */
+function seedCall(client: MedagentClient, requestTimeoutMs: number): BenchCall {
+  return async (i, prefix) => {
+    const r = await client.ask(
+      { message: BENCH_QUESTION, user_id: `bench-${prefix}`, session_id: `${prefix}-${i}`, channel: 'nats' },
+      { timeoutMs: requestTimeoutMs },
+    );
+    return ok(r) ? undefined : `request ${r.record.request_id}: status ${r.status}, exit ${r.record.answer?.exit}, ${r.record.contributions.length} contributions`;
+  };
+}
+
+type TargetOptions = Required<Pick<OrchestrationBenchOptions, 'modelLatencyMs' | 'workerInstances' | 'workerConcurrency' | 'requestTimeoutMs'>>;
+
+async function embeddedTarget(o: TargetOptions): Promise<BenchTarget> {
   const runtime = loadRuntimeConfig({}, { natsUrl: undefined, model: 'fake', fakeModelLatencyMs: o.modelLatencyMs, workerConcurrency: o.workerConcurrency });
   const model = new FixedLatencyModel(o.modelLatencyMs);
   const rt: EmbeddedRuntime = await startEmbedded({ runtime, workerModel: model, leadModel: model, memory: new InMemoryMemoryStore(), logLevels: false });
@@ -84,7 +94,7 @@ async function embeddedTarget(o: Required<Pick<OrchestrationBenchOptions, 'model
     }
   }
   return {
-    client: rt.client,
+    call: seedCall(rt.client, o.requestTimeoutMs),
     close: async () => {
       for (const app of extra) await app.close();
       await rt.close();
@@ -93,8 +103,8 @@ async function embeddedTarget(o: Required<Pick<OrchestrationBenchOptions, 'model
 }
 
 async function distributedTarget(
-  o: Required<Pick<OrchestrationBenchOptions, 'modelLatencyMs' | 'workerInstances' | 'workerConcurrency'>> & { natsUrl?: string; log: (l: string) => void },
-): Promise<Target> {
+  o: TargetOptions & { natsUrl?: string; log: (l: string) => void },
+): Promise<BenchTarget> {
   let nats: NatsServerHandle | undefined;
   let cluster: ServiceCluster | undefined;
   let bus: JetStreamBus | undefined;
@@ -127,79 +137,42 @@ async function distributedTarget(
     await cluster.start(specs);
     o.log(`started ${cluster.live().length} processes in ${Date.now() - t0} ms (${cluster.summary()})`);
     bus = await JetStreamBus.connect({ servers: url, name: 'bench-client', watchAdvisories: false });
-    return { client: new MedagentClient(bus), close };
+    return { call: seedCall(new MedagentClient(bus), o.requestTimeoutMs), close };
   } catch (e) {
     await close();
     throw e;
   }
 }
 
-/** Runs `n` asks with at most `concurrency` in flight; bounded in count and in time. */
-async function drive(
-  client: MedagentClient,
-  n: number,
-  concurrency: number,
-  prefix: string,
-  opts: { requestTimeoutMs: number; deadlineAt: number },
-): Promise<{ latencies: number[]; errors: number; elapsedMs: number; firstError?: string }> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  let firstError: string | undefined;
-  const t0 = performance.now();
-  const lane = async () => {
-    for (;;) {
-      const i = next++;
-      if (i >= n) return;
-      if (Date.now() > opts.deadlineAt) {
-        errors += 1; // not issued in time
-        continue;
-      }
-      const started = performance.now();
-      try {
-        const r = await client.ask(
-          { message: BENCH_QUESTION, user_id: `bench-${prefix}`, session_id: `${prefix}-${i}`, channel: 'nats' },
-          { timeoutMs: opts.requestTimeoutMs },
-        );
-        if (ok(r)) latencies.push(performance.now() - started);
-        else {
-          errors += 1;
-          firstError ??= `request ${r.record.request_id}: status ${r.status}, exit ${r.record.answer?.exit}, ${r.record.contributions.length} contributions`;
-        }
-      } catch (e) {
-        errors += 1;
-        firstError ??= (e as Error).message;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, n)) }, lane));
-  return { latencies, errors, elapsedMs: performance.now() - t0, ...(firstError ? { firstError } : {}) };
-}
-
 export async function benchOrchestration(opts: OrchestrationBenchOptions): Promise<OrchestrationBenchResult> {
   const log = opts.log ?? (() => undefined);
+  const bare = opts.mode === 'bare';
   const o = {
     modelLatencyMs: opts.modelLatencyMs,
     workerInstances: opts.workerInstances ?? 1,
-    workerConcurrency: opts.workerConcurrency ?? new RuntimeConfig().workerConcurrency,
+    workerConcurrency: opts.workerConcurrency ?? (bare ? BARE_CONCURRENCY.worker : new RuntimeConfig().workerConcurrency),
   };
-  for (const [k, v] of Object.entries({ ...o, concurrency: opts.concurrency, requests: opts.requests })) {
-    if (!Number.isInteger(v) || v < (k === 'modelLatencyMs' ? 0 : 1)) throw new RangeError(`${k} must be a ${k === 'modelLatencyMs' ? 'non-negative' : 'positive'} integer, got ${v}`);
+  assertCounts({ ...o, concurrency: opts.concurrency, requests: opts.requests }, ['modelLatencyMs']);
+  if (bare && (o.modelLatencyMs !== 0 || o.workerInstances !== 1 || o.workerConcurrency !== BARE_CONCURRENCY.worker || opts.natsUrl)) {
+    throw new RangeError(
+      `bare mode has no model, one process per role with our default pull concurrency and its own nats-server: model latency 0, 1 worker instance, worker concurrency ${BARE_CONCURRENCY.worker}, no NATS URL`,
+    );
   }
-  const target = opts.mode === 'embedded' ? await embeddedTarget(o) : await distributedTarget({ ...o, ...(opts.natsUrl ? { natsUrl: opts.natsUrl } : {}), log });
+  const requestTimeoutMs = opts.requestTimeoutMs ?? 120_000;
+  const target =
+    bare
+      ? await bareTarget({ requestTimeoutMs, log })
+      : opts.mode === 'embedded'
+        ? await embeddedTarget({ ...o, requestTimeoutMs })
+        : await distributedTarget({ ...o, requestTimeoutMs, ...(opts.natsUrl ? { natsUrl: opts.natsUrl } : {}), log });
   try {
-    const requestTimeoutMs = opts.requestTimeoutMs ?? 120_000;
-    const warmup = opts.warmup ?? Math.min(50, Math.max(5, opts.concurrency));
-    const run = Date.now().toString(36);
-    const w = await drive(target.client, warmup, opts.concurrency, `w${run}`, { requestTimeoutMs, deadlineAt: Date.now() + 5 * 60_000 });
-    log(`warm-up: ${warmup} requests in ${Math.round(w.elapsedMs)} ms, ${w.errors} errors${w.firstError ? ` (${w.firstError})` : ''}`);
-    const m = await drive(target.client, opts.requests, opts.concurrency, `m${run}`, {
-      requestTimeoutMs,
-      deadlineAt: Date.now() + (opts.maxDurationMs ?? 10 * 60_000),
+    const m = await warmAndMeasure(target.call, {
+      concurrency: opts.concurrency,
+      requests: opts.requests,
+      ...(opts.warmup !== undefined ? { warmup: opts.warmup } : {}),
+      ...(opts.maxDurationMs !== undefined ? { maxDurationMs: opts.maxDurationMs } : {}),
+      log,
     });
-    if (m.firstError) log(`first error: ${m.firstError}`);
-    const sorted = [...m.latencies].sort((a, b) => a - b);
-    const mean = sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length);
     return {
       mode: opts.mode,
       model_latency_ms: opts.modelLatencyMs,
@@ -207,9 +180,7 @@ export async function benchOrchestration(opts: OrchestrationBenchOptions): Promi
       requests: opts.requests,
       worker_instances: o.workerInstances,
       worker_concurrency: o.workerConcurrency,
-      latency_ms: { p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), mean: round(mean) },
-      requests_per_s: round(sorted.length / (m.elapsedMs / 1000)),
-      errors: m.errors,
+      ...m,
     };
   } finally {
     await target.close();

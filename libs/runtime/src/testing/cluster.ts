@@ -31,6 +31,11 @@ export interface ClusterOptions {
    * build as its peers even if the tree changed (or stopped compiling) meanwhile.
    */
   launcher?: 'bin' | 'dist';
+  /**
+   * Launch `node <script> <name>` instead of the CLI's `serve <name>` (e.g. the bare-flow
+   * bench's compiled dist/…/bare-service.js); it must print the same ready line.
+   */
+  script?: string;
   /** Every stderr line of every instance (debugging). */
   onLine?: (instance: ServiceInstance, line: string) => void;
 }
@@ -277,10 +282,11 @@ export class ServiceCluster {
       if (v === undefined) delete childEnv[k];
       else childEnv[k] = v;
     }
-    const entry = launcher === 'bin' ? [join(this.root, 'bin', 'medagent.js')] : this.distArgs();
+    const script = this.opts.script;
+    const entry = script ? [script, name] : [...(launcher === 'bin' ? [join(this.root, 'bin', 'medagent.js')] : this.distArgs()), 'serve', name];
     // Profiling aid: MEDAGENT_CHILD_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" reaches every service.
     const nodeArgs = (process.env['MEDAGENT_CHILD_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, [...nodeArgs, ...entry, 'serve', name], {
+    const child = spawn(process.execPath, [...nodeArgs, ...entry], {
       cwd: this.root,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
