@@ -42,10 +42,10 @@ export class Finisher {
   /** Called after any task reached a terminal state; acts only once all have. */
   async onTasksSettled(requestId: string): Promise<void> {
     const rec = await this.store.require(requestId);
+    if (rec.status === 'synthesising') return this.sendSynthesis(rec);
     if (rec.status !== 'dispatched' || rec.tasks.some((t) => OPEN.has(t.status))) return;
-    const done = rec.tasks.filter((t) => t.status === 'completed');
-    const cs = await this.store.contributions(requestId, done.map((t) => t.task_id));
-    if (rec.plan?.complexity === 'complex' && cs.length >= 2) return this.requestSynthesis(rec, cs);
+    const cs = await this.store.contributions(rec);
+    if (rec.plan?.complexity === 'complex' && cs.length >= 2) return this.requestSynthesis(rec, cs.length);
     if (cs.length === 0) return this.finalize(requestId, 'error', errorText(rec.lang), []);
     const only = cs[0] as Contribution;
     if (rec.plan?.complexity === 'complex') {
@@ -56,17 +56,29 @@ export class Finisher {
     return this.finalize(requestId, exit, only.text, collectSources(cs));
   }
 
-  private async requestSynthesis(rec: StoredRequest, cs: Contribution[]): Promise<void> {
-    const at = new Date(Date.now() + this.config.synthesisDeadlineMs).toISOString();
-    const claimed = await this.store.mutate(rec.request_id, (cur) => {
-      if (cur.status !== 'dispatched') return { result: false };
-      cur.status = assertRequestTransition(cur.status, 'synthesising');
-      cur.state.synthesis_deadline_at = at;
-      cur.state.marks['synthesis_requested'] = Date.now();
-      return { next: cur, result: true };
-    });
-    if (!claimed) return;
+  /** The deadline a synthesis claimed now must meet (see `claimSynthesis`). */
+  synthesisDeadline(): string {
+    return new Date(Date.now() + this.config.synthesisDeadlineMs).toISOString();
+  }
+
+  private async requestSynthesis(rec: StoredRequest, contributed: number): Promise<void> {
+    const at = this.synthesisDeadline();
+    const claimed = await this.store.mutate(rec.request_id, (cur) =>
+      claimSynthesis(cur, at, contributed) ? { next: cur, result: true } : { result: false },
+    );
+    if (claimed) await this.sendSynthesis(await this.store.require(rec.request_id));
+  }
+
+  /**
+   * Arms the synthesis deadline and publishes the request to the lead. Idempotent (the msg id
+   * is per request), so a restarted coordinator or a redelivered artifact may call it again
+   * for a request already synthesising: the lead sees one request inside the dedup window.
+   */
+  async sendSynthesis(rec: StoredRequest): Promise<void> {
+    if (rec.status !== 'synthesising') return;
+    const at = rec.state.synthesis_deadline_at ?? this.synthesisDeadline();
     this.deadlines.schedule(rec.request_id, 'synthesis', at, () => this.onSynthesisDeadline(rec.request_id));
+    const cs = await this.store.contributions(rec);
     const env = buildEvent({
       type: 'synthesis.requested',
       correlation_id: rec.request_id,
@@ -101,8 +113,7 @@ export class Finisher {
   }
 
   private async finalizePartial(rec: StoredRequest): Promise<void> {
-    const done = rec.tasks.filter((t) => t.status === 'completed');
-    const cs = await this.store.contributions(rec.request_id, done.map((t) => t.task_id));
+    const cs = await this.store.contributions(rec);
     if (cs.length === 0) return this.finalize(rec.request_id, 'error', errorText(rec.lang), []);
     const missing: TaskType[] = rec.tasks.filter((t) => t.status !== 'completed').map((t) => t.task_type);
     return this.finalize(rec.request_id, 'partial', composePartial(cs, missing, rec.lang), collectSources(cs));
@@ -118,7 +129,7 @@ export class Finisher {
     const rec = await this.store.require(requestId);
     if (rec.state.exit_claimed || rec.status === 'completed' || rec.status === 'failed') return;
     const taskIds = rec.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id);
-    const cs = await this.store.contributions(requestId, taskIds);
+    const cs = await this.store.contributions(rec, taskIds);
     await withSpan('coordinator.final_safety', { 'medagent.request_id': requestId, 'medagent.exit': exit }, async () => {
       let checked: ReturnType<SafetyBoundary['apply']> | undefined;
       const final = await this.store.mutate<StoredRequest | 'stale' | undefined>(requestId, (cur) => {
@@ -204,6 +215,22 @@ export class Finisher {
     const subject = subjectFor(env.event_type, 'coordinator');
     await this.bus.publish(subject, env, { msgId: `result:${rec.request_id}` });
   }
+}
+
+/**
+ * Claims the synthesis step on `cur` (inside a `mutate`): all tasks settled, a complex plan
+ * and at least two contributions. True when this write moves the request to synthesising,
+ * so exactly one handler publishes the synthesis request.
+ */
+export function claimSynthesis(cur: StoredRequest, deadlineAt: string, contributed = 0): boolean {
+  if (cur.status !== 'dispatched' || cur.plan?.complexity !== 'complex' || cur.tasks.some((t) => OPEN.has(t.status))) return false;
+  const done = new Set(cur.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id));
+  // `contributed`: a count the caller read, including contributions kept outside the record.
+  if (Math.max(contributed, cur.contributions.filter((c) => done.has(c.task_id)).length) < 2) return false;
+  cur.status = assertRequestTransition(cur.status, 'synthesising');
+  cur.state.synthesis_deadline_at = deadlineAt;
+  cur.state.marks['synthesis_requested'] = Date.now();
+  return true;
 }
 
 function withVerdict(v: ReturnType<typeof medicationVerdictOf>): { medication_verdict?: NonNullable<typeof v> } {

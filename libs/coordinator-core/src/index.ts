@@ -1,6 +1,6 @@
 export { CoordinatorModule, type CoordinatorModuleOptions } from './coordinator.module';
 export { CoordinatorConfig, loadCoordinatorConfig, COORDINATOR_ENV_VARS } from './config';
-export { RequestStore, type StoredRequest, type CoordinatorState } from './request-store';
+export { RequestStore, appendContribution, type StoredRequest, type CoordinatorState } from './request-store';
 export { SafetyBoundary, type BoundaryInput, type BoundaryResult } from './boundary';
 export { publicRecord } from './finisher';
 export { fallbackPlan } from './orchestrator';

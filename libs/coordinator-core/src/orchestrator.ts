@@ -26,9 +26,9 @@ import { escalationPlan } from '@medagent/planner';
 import { currentTraceparent, medagentMetrics, traceIdOf, withSpan } from '@medagent/telemetry';
 import { CoordinatorConfig } from './config';
 import { DeadlineScheduler } from './deadlines';
-import { Finisher, traceOpt } from './finisher';
+import { Finisher, claimSynthesis, traceOpt } from './finisher';
 import { PreRiskService } from './prerisk.service';
-import { RequestStore, type StoredRequest } from './request-store';
+import { RequestStore, appendContribution, type StoredRequest } from './request-store';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const OPEN_TASK: ReadonlySet<string> = new Set(['scheduled', 'running', 'awaiting_approval']);
@@ -94,20 +94,19 @@ export class Orchestrator {
         ...(traceparent ? { traceparent } : {}),
       },
     };
-    if (!(await this.store.create(rec))) {
-      // Duplicate submission: same request, never a second run. A redelivery after a failed
-      // plan request republishes it (same msg id, so the stream keeps one).
-      const stored = await this.store.get(rec.request_id, { fresh: true });
-      if (stored?.status === 'planning') await this.requestPlan(stored, stored.state.memory_summary);
-      return;
-    }
-    this.deadlines.schedule(rec.request_id, 'request', deadline, () => this.finisher.onRequestDeadline(rec.request_id));
-
     if (escalate) {
+      if (!(await this.store.create(rec))) return; // duplicate: the first submission runs it
+      this.deadlines.schedule(rec.request_id, 'request', deadline, () => this.finisher.onRequestDeadline(rec.request_id));
       return this.dispatch(rec.request_id, escalationPlan(p.message, { lang }), 'escalation');
     }
+    // The plan request goes out alongside the create instead of after it: one round trip
+    // less per request. It is idempotent (msg id per request), a duplicate submission may
+    // repeat it harmlessly, and a plan that arrives before the create is visible is retried
+    // (see onPlanProduced). If the create fails, the submission is redelivered and both repeat.
+    const [created] = await Promise.all([this.store.create(rec), this.requestPlan(rec, summary)]);
+    if (!created) return; // duplicate submission: same request, never a second run
+    this.deadlines.schedule(rec.request_id, 'request', deadline, () => this.finisher.onRequestDeadline(rec.request_id));
     this.deadlines.schedule(rec.request_id, 'plan', planAt, () => this.onPlanDeadline(rec.request_id));
-    await this.requestPlan(rec, summary);
   }
 
   private async requestPlan(rec: StoredRequest, summary: string | undefined): Promise<void> {
@@ -124,8 +123,10 @@ export class Orchestrator {
   /** A plan that fails validation never reaches a worker: the controlled fallback does, with the reason. */
   async onPlanProduced(env: Envelope): Promise<void> {
     const p = payloadOf(env, 'plan.produced');
-    const rec = await this.store.get(p.request_id);
-    if (!rec || rec.status !== 'planning') return;
+    const rec = (await this.store.get(p.request_id)) ?? (await this.store.get(p.request_id, { fresh: true }));
+    // The plan request is published alongside the record's create: a plan can overtake it.
+    if (!rec) throw new ConflictError(`plan for ${p.request_id} arrived before its record`, { retryAfterMs: 50 });
+    if (rec.status !== 'planning') return;
     const v = validateTaskPlan(p.plan);
     if (v.ok) return this.dispatch(rec.request_id, v.plan, p.source);
     const reason = v.violations.map((x) => `${x.rule}: ${x.message}`).join('; ').slice(0, 500);
@@ -222,26 +223,35 @@ export class Orchestrator {
     }
     // An attempt newer than the record knows: the retry's dispatch is not visible yet.
     if (c.attempt > task.attempts) throw new ConflictError(`${c.task_id}: attempt ${c.attempt} not recorded yet`, { retryAfterMs: 50 });
-    if (task.attempts !== c.attempt || !OPEN_TASK.has(task.status)) return;
-    // A redelivery after a crash between these two steps finds the contribution stored: fine.
-    await this.store.addContribution(c);
-    const settledAll = await this.store.mutate(env.correlation_id, (cur) => {
+    if (task.attempts !== c.attempt || !OPEN_TASK.has(task.status)) {
+      // A redelivery after a crash between claiming the synthesis and publishing it: publish
+      // again (idempotent by msg id) instead of leaving the request to its synthesis deadline.
+      if (rec.status === 'synthesising') await this.finisher.sendSynthesis(rec);
+      return;
+    }
+    // One write stores the contribution (append-only, first per task wins), settles the task
+    // and, when it was the last one of a complex plan, claims the synthesis step.
+    const synthesisAt = this.finisher.synthesisDeadline();
+    const outcome = await this.store.mutate(env.correlation_id, (cur) => {
       const t = cur.tasks.find((x) => x.task_id === c.task_id);
-      if (!t || t.attempts !== c.attempt || !OPEN_TASK.has(t.status)) return { result: false };
+      if (!t || t.attempts !== c.attempt || !OPEN_TASK.has(t.status)) return { result: 'stale' as const };
+      appendContribution(cur, c);
       if (t.status !== 'running') t.status = assertTaskTransition(t.status, 'running');
       t.status = assertTaskTransition(t.status, 'completed');
       t.completed_at = env.occurred_at;
       if (p.duration_ms !== undefined) {
         t.duration_ms = p.duration_ms;
         t.started_at = new Date(Date.parse(env.occurred_at) - p.duration_ms).toISOString();
-        medagentMetrics().taskDuration.record(p.duration_ms, { role: t.agent, task_type: t.task_type, status: 'completed' });
       }
-      return { next: markSettled(cur), result: true };
+      markSettled(cur);
+      if (claimSynthesis(cur, synthesisAt)) return { next: cur, result: 'synthesis' as const };
+      return { next: cur, result: cur.tasks.some((x) => OPEN_TASK.has(x.status)) ? ('open' as const) : ('settled' as const) };
     });
-    if (settledAll) {
-      this.deadlines.cancel(`${env.correlation_id}|task:${c.task_id}`);
-      await this.finisher.onTasksSettled(env.correlation_id);
-    }
+    if (outcome === 'stale') return;
+    if (p.duration_ms !== undefined) medagentMetrics().taskDuration.record(p.duration_ms, { role: task.agent, task_type: task.task_type, status: 'completed' });
+    this.deadlines.cancel(`${env.correlation_id}|task:${c.task_id}`);
+    if (outcome === 'synthesis') await this.finisher.sendSynthesis(await this.store.require(env.correlation_id));
+    else if (outcome === 'settled') await this.finisher.onTasksSettled(env.correlation_id);
   }
 
   async onTaskFailed(env: Envelope): Promise<void> {
@@ -307,10 +317,8 @@ export class Orchestrator {
       this.deadlines.schedule(r.request_id, 'request', r.state.deadline_at, () => this.finisher.onRequestDeadline(r.request_id));
       if (r.status === 'planning' && r.state.plan_deadline_at)
         this.deadlines.schedule(r.request_id, 'plan', r.state.plan_deadline_at, () => this.onPlanDeadline(r.request_id));
-      if (r.status === 'synthesising' && r.state.synthesis_deadline_at)
-        this.deadlines.schedule(r.request_id, 'synthesis', r.state.synthesis_deadline_at, () =>
-          this.finisher.onSynthesisDeadline(r.request_id),
-        );
+      // Re-sent (idempotent by msg id): the claim may have been written just before a crash.
+      if (r.status === 'synthesising') await this.finisher.sendSynthesis(r);
       for (const t of r.tasks)
         if (OPEN_TASK.has(t.status) && t.deadline_at)
           this.deadlines.schedule(r.request_id, `task:${t.task_id}`, t.deadline_at, () =>

@@ -17,12 +17,15 @@ export interface CoordinatorState {
 export type StoredRequest = RequestRecord & { question: string; state: CoordinatorState };
 
 const recKey = (id: string) => `req.${id}`;
-const contribKey = (id: string, taskId: string) => `contrib.${id}.${taskId}`;
+/** Where contributions were kept before they moved into the record (read-only fallback). */
+const legacyContribKey = (id: string, taskId: string) => `contrib.${id}.${taskId}`;
 
 /**
  * Request state on a KvStore (in-memory in embedded mode, JetStream KV when distributed).
  * Every update is revision-checked read-modify-write: concurrent handlers never overwrite
- * each other. Contributions are append-only, one key per task, created once.
+ * each other. Contributions are append-only inside the record: the first one per task is
+ * kept (see `appendContribution`), written by the coordinator only after checking that the
+ * producing worker owns the task.
  */
 export class RequestStore {
   constructor(private readonly kv: KvStore) {}
@@ -33,7 +36,6 @@ export class RequestStore {
    * and a fresh read, never a lost write. Contributions are immutable once created.
    */
   private readonly written = new Map<string, { value: StoredRequest; revision: number }>();
-  private readonly contribCache = new Map<string, Contribution>();
   /** Updates waiting for the next write of their request (group commit, see `mutate`). */
   private readonly pending = new Map<string, PendingUpdate[]>();
   private readonly flushing = new Set<string>();
@@ -156,38 +158,21 @@ export class RequestStore {
     }
   }
 
-  /** Append-only: the first contribution for a task wins; a replay is ignored. */
-  async addContribution(c: Contribution): Promise<boolean> {
-    try {
-      await this.kv.create(contribKey(c.request_id, c.task_id), c);
-      this.cacheContribution(c);
-      return true;
-    } catch (e) {
-      if (e instanceof ConflictError) return false;
-      throw e;
-    }
-  }
-
-  async contributions(id: string, taskIds: string[]): Promise<Contribution[]> {
+  /**
+   * The stored contributions of `taskIds` (default: every completed task), in task order.
+   * Contributions live in the record itself (appended by `appendContribution` inside the
+   * write that settles the task). Records written before that change kept them under
+   * `contrib.<request>.<task>` keys: a task missing from the record is looked up there, so a
+   * request in flight across the upgrade still finishes with all its contributions.
+   */
+  async contributions(rec: StoredRequest, taskIds?: string[]): Promise<Contribution[]> {
+    const ids = taskIds ?? rec.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id);
     const out: Contribution[] = [];
-    for (const t of taskIds) {
-      const hit = this.contribCache.get(contribKey(id, t));
-      if (hit) {
-        out.push(hit);
-        continue;
-      }
-      const c = await this.kv.get<Contribution>(contribKey(id, t));
-      if (c) {
-        this.cacheContribution(c.value);
-        out.push(c.value);
-      }
+    for (const t of ids) {
+      const c = rec.contributions.find((x) => x.task_id === t) ?? (await this.kv.get<Contribution>(legacyContribKey(rec.request_id, t)))?.value;
+      if (c) out.push(c);
     }
     return out;
-  }
-
-  private cacheContribution(c: Contribution): void {
-    this.contribCache.set(contribKey(c.request_id, c.task_id), c);
-    if (this.contribCache.size > 15_000) this.contribCache.delete(this.contribCache.keys().next().value as string);
   }
 
   /** Requests not yet terminal (a restarted coordinator resumes them). */
@@ -199,6 +184,16 @@ export class RequestStore {
     }
     return out;
   }
+}
+
+/**
+ * Append-only: the first contribution stored for a task wins; a replay (redelivery, a late
+ * duplicate) returns false and changes nothing. Call inside a `mutate` function.
+ */
+export function appendContribution(cur: StoredRequest, c: Contribution): boolean {
+  if (cur.contributions.some((x) => x.task_id === c.task_id)) return false;
+  cur.contributions.push(c);
+  return true;
 }
 
 interface PendingUpdate {

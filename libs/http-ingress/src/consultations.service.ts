@@ -152,8 +152,7 @@ export class ConsultationsService implements BeforeApplicationShutdown {
 
   async publicOf(rec: StoredRequest): Promise<RequestRecord & { question: string }> {
     // Completed tasks only, as in the coordinator's result event, so GET and the event agree.
-    const done = rec.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id);
-    return publicRecord(rec, await this.opts.store.contributions(rec.request_id, done));
+    return publicRecord(rec, await this.opts.store.contributions(rec));
   }
 
   /**

@@ -10,6 +10,8 @@ import { startService, type ServiceDeps } from './services';
 export interface EmbeddedOptions extends Partial<Omit<ServiceDeps, 'bus' | 'kv' | 'memory' | 'runtime'>> {
   runtime?: RuntimeConfig;
   memory?: MemoryStore;
+  /** Request state (default: a fresh in-memory store). */
+  kv?: KvStore;
   services?: readonly ServiceId[];
   logLevels?: LogLevel[] | false;
 }
@@ -31,7 +33,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
   startTelemetry({ serviceName: 'medagent-embedded' });
   const runtime = opts.runtime ?? loadRuntimeConfig(process.env, { natsUrl: undefined });
   const bus = new InProcessBus();
-  const kv = new InMemoryKvStore();
+  const kv = opts.kv ?? new InMemoryKvStore();
   const memory = opts.memory ?? new InMemoryMemoryStore();
   const deps: ServiceDeps = { ...opts, bus, kv, memory, runtime, logLevels: opts.logLevels ?? false };
   const apps = new Map<ServiceId, INestMicroservice>();

@@ -1,0 +1,95 @@
+import { InMemoryKvStore } from '@medagent/bus';
+import { RequestStore, appendContribution, type StoredRequest } from '@medagent/coordinator-core';
+import type { Contribution } from '@medagent/contracts';
+import { InMemoryMemoryStore } from '@medagent/memory';
+import { startEmbedded } from './embedded';
+
+const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
+
+/** Records every write the coordinator makes, in order, as it reached the store. */
+class RecordingKv extends InMemoryKvStore {
+  readonly writes: { op: 'create' | 'update'; key: string; value: unknown }[] = [];
+  override async create<T>(key: string, value: T): Promise<number> {
+    const rev = await super.create(key, value);
+    this.writes.push({ op: 'create', key, value: JSON.parse(JSON.stringify(value)) });
+    return rev;
+  }
+  override async update<T>(key: string, value: T, expectedRevision: number): Promise<number> {
+    const rev = await super.update(key, value, expectedRevision);
+    this.writes.push({ op: 'update', key, value: JSON.parse(JSON.stringify(value)) });
+    return rev;
+  }
+}
+
+describe('request state: contributions live in the record', () => {
+  it('stores one record per request: contributions inside it, the last settle and the synthesis claim in one write', async () => {
+    const kv = new RecordingKv();
+    const rt = await startEmbedded({ memory: new InMemoryMemoryStore(), kv });
+    try {
+      const r = await rt.client.ask({ message: SEED, user_id: 'u-state', session_id: 's-state', channel: 'cli' }, { timeoutMs: 30_000 });
+      expect(r.status).toBe('completed');
+      expect(r.record.answer?.exit).toBe('synthesis');
+      expect(r.record.contributions).toHaveLength(3);
+
+      const mine = kv.writes.filter((w) => w.key === `req.${r.record.request_id}`);
+      // No side keys per contribution any more: the record is the only key this request writes.
+      expect(kv.writes.filter((w) => w.key.includes(r.record.request_id)).map((w) => w.key)).toEqual(mine.map((w) => w.key));
+      expect(mine[0]?.op).toBe('create');
+
+      const states = mine.map((w) => w.value as StoredRequest);
+      const claim = states.findIndex((s) => s.status === 'synthesising');
+      expect(claim).toBeGreaterThan(0);
+      const before = states[claim - 1] as StoredRequest;
+      const atClaim = states[claim] as StoredRequest;
+      // The write that claimed the synthesis also settled the last task and stored its contribution.
+      expect(before.status).toBe('dispatched');
+      expect(before.tasks.filter((t) => t.status === 'completed').length).toBeLessThan(3);
+      expect(atClaim.tasks.every((t) => t.status === 'completed')).toBe(true);
+      expect(atClaim.contributions.map((c) => c.task_id).sort()).toEqual(atClaim.tasks.map((t) => t.task_id).sort());
+
+      const final = states[states.length - 1] as StoredRequest;
+      expect(final.status).toBe('completed');
+      expect(final.contributions.map((c) => c.task_id).sort()).toEqual(r.record.contributions.map((c) => c.task_id).sort());
+    } finally {
+      await rt.close();
+    }
+  });
+});
+
+describe('RequestStore contributions', () => {
+  const contribution = (task_id: string, text: string): Contribution =>
+    ({ task_id, request_id: 'r1', agent: 'consultation', task_type: 'general_consultation', attempt: 1, text }) as unknown as Contribution;
+  const record = (over: Partial<StoredRequest> = {}): StoredRequest =>
+    ({
+      request_id: 'r1',
+      tasks: [
+        { task_id: 't1', task_type: 'general_consultation', agent: 'consultation', status: 'completed', attempts: 1 },
+        { task_id: 't2', task_type: 'risk_triage', agent: 'triage', status: 'completed', attempts: 1 },
+        { task_id: 't3', task_type: 'clinical_guideline', agent: 'research', status: 'failed', attempts: 2 },
+      ],
+      contributions: [],
+      ...over,
+    }) as unknown as StoredRequest;
+
+  it('keeps the first contribution per task: a replay changes nothing', () => {
+    const rec = record();
+    expect(appendContribution(rec, contribution('t1', 'first'))).toBe(true);
+    expect(appendContribution(rec, contribution('t1', 'replayed'))).toBe(false);
+    expect(rec.contributions.map((c) => c.text)).toEqual(['first']);
+  });
+
+  it('returns the completed tasks\' contributions in task order', async () => {
+    const store = new RequestStore(new InMemoryKvStore());
+    const rec = record({ contributions: [contribution('t2', 'b'), contribution('t3', 'late, task failed'), contribution('t1', 'a')] });
+    expect((await store.contributions(rec)).map((c) => c.task_id)).toEqual(['t1', 't2']);
+    expect((await store.contributions(rec, ['t3'])).map((c) => c.text)).toEqual(['late, task failed']);
+  });
+
+  it('still finds contributions a pre-upgrade coordinator kept under their own keys', async () => {
+    const kv = new InMemoryKvStore();
+    await kv.create('contrib.r1.t1', contribution('t1', 'legacy'));
+    const store = new RequestStore(kv);
+    const rec = record({ contributions: [contribution('t2', 'in record')] });
+    expect((await store.contributions(rec)).map((c) => c.text)).toEqual(['legacy', 'in record']);
+  });
+});
