@@ -62,9 +62,9 @@ export class TaskRunner {
       throw new CapabilityViolationError(`worker ${this.deps.role} received a task for ${pkg.agent}`);
     }
     const t0 = Date.now();
-    // task.started is for observers (progress, audit); the work need not wait for its ack.
-    // It is awaited before any outcome, so it is always published first and before the ack.
-    const started = this.emit(env, 'task.started', { task_id: pkg.task_id, attempt: pkg.attempt, worker_instance: this.instance }, 'started');
+    // task.started is for observers (progress, audit): published unconfirmed, the work never
+    // waits on it. It leaves on the same connection before any outcome, so it is stored first.
+    const started = this.emit(env, 'task.started', { task_id: pkg.task_id, attempt: pkg.attempt, worker_instance: this.instance }, 'started', false);
     started.catch(() => undefined);
     const heartbeat = delivery ? setInterval(() => void delivery.working().catch(() => undefined), this.deps.heartbeatMs ?? 2000) : undefined;
     const abort = new AbortController();
@@ -119,12 +119,13 @@ export class TaskRunner {
         ...(result.risk_level ? { risk_level: result.risk_level } : {}),
         ...(result.medication_verdict ? { medication_verdict: result.medication_verdict } : {}),
       };
-      // The artifact settles the task at the coordinator; task.completed is for observers,
-      // so both go out together (each is idempotent by its msg id on a redelivery).
+      // The artifact settles the task at the coordinator and is confirmed before the ack;
+      // task.completed is for observers, so it goes out unconfirmed right behind it (each is
+      // idempotent by its msg id on a redelivery).
       const duration_ms = Date.now() - t0;
       await Promise.all([
         this.emit(env, 'artifact.produced', { contribution, duration_ms }, 'artifact'),
-        this.emit(env, 'task.completed', { task_id: pkg.task_id, attempt: pkg.attempt, duration_ms, status }, 'completed'),
+        this.emit(env, 'task.completed', { task_id: pkg.task_id, attempt: pkg.attempt, duration_ms, status }, 'completed', false),
       ]);
     } finally {
       await started.catch(() => undefined);
@@ -138,6 +139,7 @@ export class TaskRunner {
     type: T,
     payload: Parameters<typeof buildEvent<T>>[0]['payload'],
     tag: string,
+    confirm = true,
   ): Promise<void> {
     const pkg = payloadOf(src, 'task.assigned').package;
     const tp = currentTraceparent() ?? src.traceparent;
@@ -150,6 +152,9 @@ export class TaskRunner {
       ...(tp ? { traceparent: tp } : {}),
     });
     // Deterministic ids: a redelivered task republishes the same events, deduplicated by the bus.
-    await this.deps.bus.publish(subjectFor(type, this.deps.role), env, { msgId: `${tag}:${pkg.request_id}:${pkg.task_id}:${pkg.attempt}` });
+    await this.deps.bus.publish(subjectFor(type, this.deps.role), env, {
+      msgId: `${tag}:${pkg.request_id}:${pkg.task_id}:${pkg.attempt}`,
+      ...(confirm ? {} : { confirm: false }),
+    });
   }
 }
