@@ -6,7 +6,8 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
  */
 @Injectable()
 export class DeadlineScheduler implements OnModuleDestroy {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Per request, its named timers: finishing a request clears its few without a scan. */
+  private readonly timers = new Map<string, Map<string, NodeJS.Timeout>>();
   private onError: (key: string, e: unknown) => void = () => undefined;
 
   setErrorHandler(fn: (key: string, e: unknown) => void): void {
@@ -14,32 +15,47 @@ export class DeadlineScheduler implements OnModuleDestroy {
   }
 
   schedule(requestId: string, name: string, at: string | number, fn: () => Promise<void>): void {
-    const key = `${requestId}|${name}`;
-    this.cancel(key);
+    this.cancelNamed(requestId, name);
     const delay = Math.max(0, (typeof at === 'number' ? at : Date.parse(at)) - Date.now());
     const timer = setTimeout(() => {
-      this.timers.delete(key);
-      fn().catch((e: unknown) => this.onError(key, e));
+      this.cancelNamed(requestId, name);
+      fn().catch((e: unknown) => this.onError(`${requestId}|${name}`, e));
     }, delay);
-    this.timers.set(key, timer);
+    let named = this.timers.get(requestId);
+    if (!named) this.timers.set(requestId, (named = new Map()));
+    named.set(name, timer);
   }
 
+  /** `key` is `<requestId>|<name>`. */
   cancel(key: string): void {
-    const t = this.timers.get(key);
-    if (t) clearTimeout(t);
-    this.timers.delete(key);
+    const bar = key.indexOf('|');
+    if (bar > 0) this.cancelNamed(key.slice(0, bar), key.slice(bar + 1));
   }
 
   clearRequest(requestId: string): void {
-    for (const key of [...this.timers.keys()]) if (key.startsWith(`${requestId}|`)) this.cancel(key);
+    const named = this.timers.get(requestId);
+    if (!named) return;
+    for (const t of named.values()) clearTimeout(t);
+    this.timers.delete(requestId);
   }
 
   get pending(): number {
-    return this.timers.size;
+    let n = 0;
+    for (const named of this.timers.values()) n += named.size;
+    return n;
   }
 
   onModuleDestroy(): void {
-    for (const t of this.timers.values()) clearTimeout(t);
+    for (const named of this.timers.values()) for (const t of named.values()) clearTimeout(t);
     this.timers.clear();
+  }
+
+  private cancelNamed(requestId: string, name: string): void {
+    const named = this.timers.get(requestId);
+    const t = named?.get(name);
+    if (!named || !t) return;
+    clearTimeout(t);
+    named.delete(name);
+    if (named.size === 0) this.timers.delete(requestId);
   }
 }
