@@ -4,6 +4,8 @@ import {
   trace,
   SpanKind,
   SpanStatusCode,
+  TraceFlags,
+  isSpanContextValid,
   type Attributes,
   type Context,
   type Span,
@@ -36,6 +38,8 @@ export interface TelemetryHandle {
 }
 
 let active: TelemetryHandle | undefined;
+/** True when spans go nowhere (exporter `none`): `withSpan` then skips the SDK span objects. */
+let unexported = false;
 
 /**
  * Registers a tracer provider once per process. Spans are always created (so every
@@ -61,6 +65,7 @@ export function startTelemetry(opts: TelemetryOptions): TelemetryHandle {
     resource: resourceFromAttributes({ 'service.name': process.env['OTEL_SERVICE_NAME'] ?? opts.serviceName }),
     spanProcessors: processors,
   });
+  unexported = processors.length === 0;
   provider.register({
     contextManager: new AsyncLocalStorageContextManager(),
     propagator: new W3CTraceContextPropagator(),
@@ -71,6 +76,7 @@ export function startTelemetry(opts: TelemetryOptions): TelemetryHandle {
     shutdown: async () => {
       await provider.shutdown();
       active = undefined;
+      unexported = false;
     },
   };
   return active;
@@ -88,6 +94,7 @@ export async function withSpan<T>(
   opts: { kind?: SpanKind; parent?: Context } = {},
 ): Promise<T> {
   const parent = opts.parent ?? context.active();
+  if (unexported) return withUnexportedSpan(parent, fn);
   return tracer().startActiveSpan(name, { kind: opts.kind ?? SpanKind.INTERNAL, attributes: attrs }, parent, async (span) => {
     try {
       return await fn(span);
@@ -99,6 +106,32 @@ export async function withSpan<T>(
       span.end();
     }
   });
+}
+
+/**
+ * With no exporter a recorded span is built, filled and dropped for nothing (a few % of each
+ * service's CPU). What must survive is the context: a real trace id (from the parent, or new
+ * at the root) and a fresh span id, sampled, so `traceparent` links every hop exactly as a
+ * recorded span would and a downstream service that does export still sees one trace.
+ */
+function withUnexportedSpan<T>(parent: Context, fn: (span: Span) => Promise<T>): Promise<T> {
+  const up = trace.getSpanContext(parent);
+  const span = trace.wrapSpanContext({
+    traceId: up && isSpanContextValid(up) ? up.traceId : randomHex(16),
+    spanId: randomHex(8),
+    traceFlags: TraceFlags.SAMPLED,
+  });
+  return context.with(trace.setSpan(parent, span), () => fn(span));
+}
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** Ids as the SDK's RandomIdGenerator makes them (Math.random; they need not be secret). */
+function randomHex(bytes: number): string {
+  let out = '';
+  for (let i = 0; i < bytes; i++) out += HEX[Math.floor(Math.random() * 256)] as string;
+  // An all-zero id is invalid in W3C trace context.
+  return /^0+$/.test(out) ? randomHex(bytes) : out;
 }
 
 /** W3C `traceparent` of the active context (what travels in NATS headers / the envelope). */
