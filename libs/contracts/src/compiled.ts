@@ -115,13 +115,16 @@ function compileProperty(
   const customChecks = [...defined, ...custom].map((m) => {
     const constraints = storage.getTargetValidatorConstraints(m.constraintCls as never) as unknown as ConstraintMeta[];
     if (constraints.some((c) => c.async)) throw new NotCompilable(`${cls.name}.${prop}: async constraint`);
+    // `ConstraintMetadata.instance` is a getter that asks the container on every read: the
+    // constraint objects are resolved once here instead of once per validated value.
+    const validators = constraints.map((c) => c.instance);
     return (obj: Record<string, unknown>, value: unknown): boolean => {
       if (m.validateIf && !m.validateIf(obj, value)) return true;
       const args: ValidationArguments = { targetName: cls.name, property: prop, object: obj, value, constraints: m.constraints };
-      for (const c of constraints) {
+      for (const v of validators) {
         if (!m.each || !isArrayLike(value)) {
-          if (!c.instance.validate(value, args)) return false;
-        } else if (!toArray(value).every((x) => c.instance.validate(x, args))) return false;
+          if (!v.validate(value, args)) return false;
+        } else if (!toArray(value).every((x) => v.validate(x, args))) return false;
       }
       return true;
     };

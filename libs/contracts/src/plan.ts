@@ -11,6 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ContractViolationError, PlanValidationError, type ErrorDetail } from './errors';
+import { compiledCheck } from './compiled';
 import { decode } from './decode';
 import { AGENT_ALIASES, TASK_OWNER, TASK_TYPES, WORKER_ROLES, type TaskType, type WorkerRole } from './roles';
 
@@ -88,7 +89,10 @@ export type PlanValidation = { ok: true; plan: TaskPlan } | { ok: false; violati
 export function validateTaskPlan(input: unknown): PlanValidation {
   let dto: TaskPlanDto;
   try {
-    dto = decode(TaskPlanDto, input, 'TaskPlan');
+    // The compiled check accepts a valid plan without building instances (no transforms
+    // are declared on these DTOs, so the plain object reads the same); `decode` stays the
+    // authority for anything it rejects and names the failing paths.
+    dto = compiledCheck(TaskPlanDto)?.(input) ? (input as TaskPlanDto) : decode(TaskPlanDto, input, 'TaskPlan');
   } catch (e) {
     const details: ErrorDetail[] = e instanceof ContractViolationError ? e.details : [];
     return {
