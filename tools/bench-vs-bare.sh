@@ -12,12 +12,16 @@ ROUNDS=${1:-3}; TREE=${2:-$(dirname "$HERE")}
 C1=${C1_REQUESTS:-500}; C50=${C50_REQUESTS:-3000}
 . "$HERE/bench-lib.sh"
 OUT=$(mktemp); trap 'rm -f "$OUT"' EXIT
-echo "tree $TREE at $(git -C "$TREE" rev-parse --short HEAD)$(git -C "$TREE" diff --quiet HEAD -- apps libs || echo ' + uncommitted changes')"
+# The tree may move while this runs (distributed rows rebuild dist/ when sources changed).
+at() { echo "$(git -C "$TREE" rev-parse --short HEAD)$(git -C "$TREE" diff --quiet HEAD -- apps libs || echo ' + uncommitted changes')"; }
 for round in $(seq 1 "$ROUNDS"); do
+  echo "round $round: tree $TREE at $(at)"
   for c in 1 50; do
     n=$([ "$c" = 1 ] && echo "$C1" || echo "$C50")
     for mode in bare distributed; do
+      # One retry: a distributed row fails when the tree does not compile at that moment.
       line=$(bench_orchestration "$TREE" --mode "$mode" --model-latency-ms 0 --concurrency "$c" --requests "$n" || true)
+      [ -n "$line" ] || line=$(bench_orchestration "$TREE" --mode "$mode" --model-latency-ms 0 --concurrency "$c" --requests "$n" || true)
       echo "round $round $mode c$c => ${line:-FAILED}"
       echo "$round $mode $c ${line:-null}" >>"$OUT"
     done

@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { RetentionPolicy, StorageType, jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -22,6 +23,21 @@ const decoder = new TextDecoder();
 interface Waiter {
   resolve(): void;
   reject(e: Error): void;
+}
+
+/**
+ * The compiled child is newer than the two sources it is built from: then no build is run, so
+ * the bare flow starts even while other parts of the workspace do not compile (it imports
+ * nothing else from it).
+ */
+function compiledIsFresh(root: string, script: string): boolean {
+  if (!existsSync(script)) return false;
+  const built = statSync(script).mtimeMs;
+  return ['bare-service', 'bare-protocol'].every((f) => {
+    const src = join(root, 'libs', 'runtime', 'src', 'bench', `${f}.ts`);
+    const out = join(root, 'dist', 'libs', 'runtime', 'src', 'bench', `${f}.js`);
+    return existsSync(out) && (!existsSync(src) || statSync(src).mtimeMs <= Math.min(built, statSync(out).mtimeMs));
+  });
 }
 
 export interface BareTarget extends BenchTarget {
@@ -56,7 +72,8 @@ export async function bareTarget(o: { requestTimeoutMs: number; log: (line: stri
       duplicate_window: nanos(DEFAULT_LIMITS.dedupWindowMs),
     });
     const root = repoRoot();
-    cluster = new ServiceCluster({ natsUrl: nats.url, launcher: 'dist', script: join(root, 'dist', 'libs', 'runtime', 'src', 'bench', 'bare-service.js') });
+    const script = join(root, 'dist', 'libs', 'runtime', 'src', 'bench', 'bare-service.js');
+    cluster = new ServiceCluster({ natsUrl: nats.url, launcher: 'dist', script, build: !compiledIsFresh(root, script) });
     const t0 = Date.now();
     await cluster.start(BARE_ROLES.map((name) => ({ name })));
     o.log(`started ${cluster.live().length} bare processes in ${Date.now() - t0} ms (${cluster.summary()})`);
