@@ -4,6 +4,7 @@ import {
   MedagentError,
   decodeEvent,
   dlqSubjectFor,
+  payloadJsonOf,
   toMedagentError,
   type Envelope,
 } from '@medagent/contracts';
@@ -78,7 +79,12 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: false });
 
 export function encodeEnvelope(envelope: Envelope<object>): Uint8Array {
-  return encoder.encode(JSON.stringify(envelope));
+  const payloadJson = envelope.payload === undefined ? undefined : payloadJsonOf(envelope);
+  if (payloadJson === undefined) return encoder.encode(JSON.stringify(envelope));
+  // Built by buildEvent: splice its payload text in instead of stringifying it again.
+  const { payload: _payload, ...head } = envelope;
+  const h = JSON.stringify(head);
+  return encoder.encode(h.length > 2 ? `${h.slice(0, -1)},"payload":${payloadJson}}` : `{"payload":${payloadJson}}`);
 }
 
 export function bytesToString(data: Uint8Array): string {

@@ -197,7 +197,8 @@ export interface BuildEventInput<T extends EventType> {
  * (`withPayloadRef`) before they reach here.
  */
 export function buildEvent<T extends EventType>(input: BuildEventInput<T>): TypedEnvelope<T> {
-  const payload = JSON.parse(JSON.stringify(input.payload)) as PayloadOf[T];
+  const json = JSON.stringify(input.payload);
+  const payload = JSON.parse(json) as PayloadOf[T];
   assertValid(EVENT_PAYLOADS[input.type], payload, `${input.type} payload`);
   const env: TypedEnvelope<T> = {
     event_id: input.event_id ?? newId('ev_'),
@@ -212,7 +213,27 @@ export function buildEvent<T extends EventType>(input: BuildEventInput<T>): Type
   if (input.consumer !== undefined) env.consumer = input.consumer;
   if (input.traceparent !== undefined) env.traceparent = input.traceparent;
   assertValid(EnvelopeDto, env, 'envelope');
-  return env;
+  // The validated payload's JSON text rides along (non-enumerable) so the bus encodes the
+  // envelope without stringifying the payload a second time. An event is an immutable fact:
+  // the envelope is frozen, and under test its payload deeply, so a later mutation that
+  // would make the text stale fails loudly instead of publishing what was not validated.
+  Object.defineProperty(env, PAYLOAD_JSON, { value: json });
+  if (process.env['NODE_ENV'] === 'test') deepFreeze(payload);
+  return Object.freeze(env);
+}
+
+/** The payload's JSON text, when `env` was made by `buildEvent` and still carries its payload. */
+export function payloadJsonOf(env: object): string | undefined {
+  const json = (env as { [PAYLOAD_JSON]?: unknown })[PAYLOAD_JSON];
+  return typeof json === 'string' ? json : undefined;
+}
+
+const PAYLOAD_JSON = Symbol('medagent.payloadJson');
+
+function deepFreeze(v: unknown): void {
+  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return;
+  Object.freeze(v);
+  for (const x of Object.values(v)) deepFreeze(x);
 }
 
 /** Replaces an inline payload with a reference (the bus stored the bytes elsewhere). */
