@@ -252,7 +252,21 @@ export interface InstructionCues {
   risk: boolean;
 }
 
+// A task reads its instruction's cues more than once (its primary tools, the tools shown).
+const cueMemo = new Map<string, InstructionCues>();
+const MAX_CUE_MEMO = 256;
+
 export function readCues(text: string): InstructionCues {
+  const hit = cueMemo.get(text);
+  if (hit) return { ...hit };
+  const cues = scanCues(text);
+  if (text.length > 8_192) return cues;
+  if (cueMemo.size >= MAX_CUE_MEMO) cueMemo.clear();
+  cueMemo.set(text, cues);
+  return { ...cues };
+}
+
+function scanCues(text: string): InstructionCues {
   return {
     medication: findEntries(text, MEDICATIONS).length > 0 || hits(text, MEDICATION_CUES),
     history: hits(text, HISTORY_CUES),

@@ -79,19 +79,29 @@ export class AgentLoop {
     }
 
     const deadlineMs = Date.parse(pkg.budget.deadline_at);
-    const deadline = new AbortController();
+    // One controller is the task's signal: aborted by the deadline or by the caller's signal,
+    // with the reason of whichever came first — what AbortSignal.any gave, without its
+    // per-task weak-reference bookkeeping (a measurable share of a short task's CPU).
+    const taskAbort = new AbortController();
+    let deadlineFired = false;
     const remaining = deadlineMs - Date.now();
     const timer =
       remaining < MAX_TIMER_MS
         ? setTimeout(
-            () => deadline.abort(new DeadlineExceededError('task deadline passed')),
+            () => {
+              deadlineFired = true;
+              taskAbort.abort(new DeadlineExceededError('task deadline passed'));
+            },
             Math.max(0, remaining),
           )
         : undefined;
-    const signal = input.signal ? AbortSignal.any([input.signal, deadline.signal]) : deadline.signal;
+    const outer = input.signal;
+    const onOuterAbort = (): void => taskAbort.abort(outer?.reason);
+    if (outer?.aborted) taskAbort.abort(outer.reason);
+    else outer?.addEventListener('abort', onOuterAbort, { once: true });
     const env: ExecutionEnv = {
       pkg,
-      signal,
+      signal: taskAbort.signal,
       deadlineMs,
       limiter: this.limiter,
       rateLimitWaitMs: this.opts.rateLimitWaitMs ?? 1_000,
@@ -100,9 +110,10 @@ export class AgentLoop {
       ...(input.effects ? { effects: input.effects } : {}),
     };
     try {
-      return await this.steps(input, registry, state, env, () => deadline.signal.aborted);
+      return await this.steps(input, registry, state, env, () => deadlineFired);
     } finally {
       clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
     }
   }
 

@@ -21,19 +21,73 @@ function getEncoder(): Tiktoken {
 
 export const TOKENIZER_NAME = 'cl100k_base';
 
-// System prompts and tool schemas repeat on every step and task: count each distinct text once.
-const memo = new Map<string, number>();
+/** Exact token count straight from the encoder, never memoised (what the memo must reproduce). */
+export function encodeCount(text: string): number {
+  return text.length === 0 ? 0 : getEncoder().encode(text).length;
+}
+
+/**
+ * A bounded least-recently-used memo from text to its token count. Exact by construction:
+ * a hit returns what the encoder returned for the very same string. Bounded twice: by
+ * entries and by the characters of the keys it retains (a key is kept alive by the memo).
+ */
+export class TokenCountMemo {
+  private readonly map = new Map<string, number>();
+  private chars = 0;
+
+  constructor(
+    readonly maxEntries = 1024,
+    /** Total key characters retained (a string of up to 2 bytes per char in V8). */
+    readonly maxChars = 2_000_000,
+    /** Longer texts are counted every time and never retained. */
+    readonly maxKeyChars = 64_000,
+  ) {}
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  get retainedChars(): number {
+    return this.chars;
+  }
+
+  count(text: string, encode: (text: string) => number): number {
+    if (text.length === 0) return 0;
+    const hit = this.map.get(text);
+    if (hit !== undefined) {
+      // Most recently used last: re-insert (a Map iterates in insertion order).
+      this.map.delete(text);
+      this.map.set(text, hit);
+      return hit;
+    }
+    const n = encode(text);
+    if (text.length <= this.maxKeyChars) {
+      this.map.set(text, n);
+      this.chars += text.length;
+      for (const old of this.map.keys()) {
+        if (this.map.size <= this.maxEntries && this.chars <= this.maxChars) break;
+        this.map.delete(old);
+        this.chars -= old.length;
+      }
+    }
+    return n;
+  }
+
+  clear(): void {
+    this.map.clear();
+    this.chars = 0;
+  }
+}
+
+/**
+ * Role names, system prompts, tool schemas and repeated instructions recur on every step and
+ * task. Short texts are memoised too: js-tiktoken builds its regular expressions on every
+ * `encode` call, so even "user" costs ~15-30 µs to encode and well under 1 µs to look up.
+ */
+export const tokenCountMemo = new TokenCountMemo();
 
 export function countTokens(text: string): number {
-  if (text.length === 0) return 0;
-  const hit = memo.get(text);
-  if (hit !== undefined) return hit;
-  const n = getEncoder().encode(text).length;
-  if (text.length > 64) {
-    if (memo.size > 2000) memo.clear();
-    memo.set(text, n);
-  }
-  return n;
+  return tokenCountMemo.count(text, encodeCount);
 }
 
 // Per-message framing overhead as documented in OpenAI's cookbook for chat models.
@@ -54,8 +108,36 @@ export function countMessageTokens(
       for (const c of m.tool_calls) total += PER_TOOL_CALL + countTokens(c.name) + countTokens(c.arguments);
     }
   }
-  if (tools.length > 0) total += countTokens(JSON.stringify(tools));
+  if (tools.length > 0) total += countToolTokens(tools);
   return total;
+}
+
+// Tool lists built from a registry's frozen schemas are counted once per distinct list of
+// schema objects: the key is the objects' identities, so the JSON is not even built again.
+const schemaIds = new WeakMap<object, number>();
+let nextSchemaId = 1;
+const toolListMemo = new TokenCountMemo(256);
+
+function frozenSchemaId(t: ToolSchema): number | undefined {
+  if (!Object.isFrozen(t) || !Object.isFrozen(t.function)) return undefined;
+  let id = schemaIds.get(t);
+  if (id === undefined) {
+    id = nextSchemaId++;
+    schemaIds.set(t, id);
+  }
+  return id;
+}
+
+/** Tokens of the tool schemas as sent (their JSON text), exactly `countTokens(JSON.stringify(tools))`. */
+export function countToolTokens(tools: readonly ToolSchema[]): number {
+  if (tools.length === 0) return countTokens(JSON.stringify(tools));
+  let key = '';
+  for (const t of tools) {
+    const id = frozenSchemaId(t);
+    if (id === undefined) return countTokens(JSON.stringify(tools));
+    key += `${id},`;
+  }
+  return toolListMemo.count(key, () => countTokens(JSON.stringify(tools)));
 }
 
 /** Injected into the loop so tests and callers may swap the tokenizer. */

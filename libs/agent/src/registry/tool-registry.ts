@@ -23,6 +23,20 @@ export function toToolSchema(def: SkillDefinition): ToolSchema {
   };
 }
 
+/** Distinct `allowed_tools` lists remembered per registry (a handful in practice). */
+const MAX_NARROWED = 64;
+
+/**
+ * The tool schema of a skill, frozen (the wrapper and its `function`; `parameters` is the
+ * skill's own input schema, which — as for the validator's compiled cache — must not change
+ * once the skill is registered).
+ */
+function frozenToolSchema(def: SkillDefinition): ToolSchema {
+  const schema = toToolSchema(def);
+  Object.freeze(schema.function);
+  return Object.freeze(schema);
+}
+
 /**
  * The tools one worker role may see and run. Filtering happens here, when the registry is
  * built, so a skill the policy does not name for this role cannot be shown or executed,
@@ -30,14 +44,24 @@ export function toToolSchema(def: SkillDefinition): ToolSchema {
  */
 export class ToolRegistry {
   private readonly skills: ReadonlyMap<string, AnySkill>;
+  /**
+   * Each skill's tool schema, built once and frozen: shared by every prompt, so a count of
+   * a tool list can be remembered by the schemas' identity (see `countToolTokens`).
+   */
+  private readonly toolSchemas: ReadonlyMap<string, ToolSchema>;
+  /** Narrower registries by `allowed_tools` list: every task of a role asks for the same one. */
+  private readonly narrowed = new Map<string, ToolRegistry>();
 
   private constructor(
     readonly role: WorkerRole,
     skills: ReadonlyMap<string, AnySkill>,
     /** Loaded skills the policy withheld from this role; reported, never exposed. */
     readonly withheld: readonly string[],
+    toolSchemas?: ReadonlyMap<string, ToolSchema>,
   ) {
     this.skills = skills;
+    this.toolSchemas =
+      toolSchemas ?? new Map([...skills].map(([name, skill]) => [name, frozenToolSchema(skill.definition)]));
   }
 
   static forRole(
@@ -63,10 +87,17 @@ export class ToolRegistry {
    */
   restrictTo(allowed: readonly string[]): ToolRegistry {
     if (allowed.length === 0) return this;
+    // A registry never changes, so the narrower one for the same list can be reused.
+    const key = JSON.stringify(allowed);
+    const known = this.narrowed.get(key);
+    if (known) return known;
     const keep = new Set(allowed);
     const kept = new Map([...this.skills].filter(([name]) => keep.has(name)));
     const dropped = [...this.skills.keys()].filter((n) => !keep.has(n));
-    return new ToolRegistry(this.role, kept, [...this.withheld, ...dropped]);
+    const narrower = new ToolRegistry(this.role, kept, [...this.withheld, ...dropped], this.toolSchemas);
+    if (this.narrowed.size >= MAX_NARROWED) this.narrowed.clear();
+    this.narrowed.set(key, narrower);
+    return narrower;
   }
 
   has(name: string): boolean {
@@ -87,7 +118,10 @@ export class ToolRegistry {
   }
 
   schemas(): ToolSchema[] {
-    return this.definitions().map(toToolSchema);
+    return [...this.skills.keys()].flatMap((n) => {
+      const schema = this.toolSchemas.get(n);
+      return schema ? [schema] : [];
+    });
   }
 
   /**
@@ -98,8 +132,8 @@ export class ToolRegistry {
     const wanted = relevantTools(taskType, instruction).filter((n) => this.skills.has(n));
     if (wanted.length === 0) return this.schemas();
     return wanted.flatMap((n) => {
-      const skill = this.skills.get(n);
-      return skill ? [toToolSchema(skill.definition)] : [];
+      const schema = this.toolSchemas.get(n);
+      return schema ? [schema] : [];
     });
   }
 
