@@ -23,7 +23,7 @@ export {
 export { JetStreamBus, MIN_SERVER_VERSION, type JetStreamBusOptions } from './jetstream/bus';
 export { DEFAULT_TOPOLOGY, DEFAULT_LIMITS, maxDeliveriesAdvisorySubject, type TopologyNames, type TopologyLimits } from './jetstream/topology';
 export { startNatsServer, type NatsServerHandle, type NatsServerOptions } from './testing/nats-server';
-export { readModifyWrite, type KvEntry, type KvStore } from './kv/port';
+export { JsonText, readModifyWrite, type KvEntry, type KvStore } from './kv/port';
 export { InMemoryKvStore } from './kv/memory';
 export { JetStreamKvStore, type JetStreamKvOptions } from './kv/jetstream';
 export { BUS, KV } from './tokens';

@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError, type Contribution, type RequestRecord } from '@medagent/contracts';
-import type { KvStore } from '@medagent/bus';
+import { JsonText, type KvStore } from '@medagent/bus';
 
 /** What the coordinator keeps per request beyond the public record (never logged). */
 export interface CoordinatorState {
@@ -35,21 +35,24 @@ export class RequestStore {
    * replicas: it only feeds revision-checked updates, so a stale entry costs one conflict
    * and a fresh read, never a lost write. Contributions are immutable once created.
    */
-  private readonly written = new Map<string, { value: StoredRequest; revision: number }>();
+  private readonly written = new Map<string, Written>();
   /** Updates waiting for the next write of their request (group commit, see `mutate`). */
   private readonly pending = new Map<string, PendingUpdate[]>();
   private readonly flushing = new Set<string>();
 
-  private remember(id: string, value: StoredRequest, revision: number): void {
+  private remember(id: string, value: StoredRequest, json: string, revision: number): void {
     if (value.status === 'completed' || value.status === 'failed') this.written.delete(id);
-    else this.written.set(id, { value, revision });
+    else this.written.set(id, { value, json, revision });
     if (this.written.size > 5000) this.written.delete(this.written.keys().next().value as string);
   }
 
   /** False when the request already exists (a duplicate submission). */
   async create(rec: StoredRequest): Promise<boolean> {
+    const json = JSON.stringify(rec);
     try {
-      this.remember(rec.request_id, clone(rec), await this.kv.create(recKey(rec.request_id), rec));
+      const revision = await this.kv.create(recKey(rec.request_id), new JsonText(json));
+      // Parsed from the text written, so the cache never shares objects with the caller.
+      this.remember(rec.request_id, JSON.parse(json) as StoredRequest, json, revision);
       return true;
     } catch (e) {
       if (e instanceof ConflictError) return false;
@@ -110,7 +113,7 @@ export class RequestStore {
   private async commit(id: string, batch: PendingUpdate[]): Promise<void> {
     const maxAttempts = Math.max(...batch.map((u) => u.maxAttempts));
     for (let attempt = 1; ; attempt++) {
-      let cur: { value: StoredRequest; revision: number } | undefined;
+      let cur: { value: StoredRequest; revision: number; json?: string } | undefined;
       try {
         cur = this.written.get(id) ?? (await this.kv.get<StoredRequest>(recKey(id)));
       } catch (e) {
@@ -121,13 +124,14 @@ export class RequestStore {
         for (const u of batch) u.reject(new NotFoundError(`request ${id} not found`));
         return;
       }
-      let working = cur.value;
+      // A private copy to work on: re-parsed from the text last written (one parse instead of
+      // a stringify + parse); a value just read from the store is already a fresh copy.
+      let working = cur.json !== undefined ? (JSON.parse(cur.json) as StoredRequest) : cur.value;
       let changed = false;
       const outcomes: { ok: boolean; value: unknown }[] = [];
       // Each update sees its own copy, so one that throws half-way leaks nothing into the
       // others' write; a lone update can work on the one copy (a throw discards it).
       const single = batch.length === 1;
-      if (single) working = clone(working);
       for (const u of batch) {
         try {
           const { next, result } = u.fn(single ? working : clone(working));
@@ -143,8 +147,9 @@ export class RequestStore {
       const settle = () => batch.forEach((u, i) => (outcomes[i]?.ok ? u.resolve(outcomes[i]?.value) : u.reject(outcomes[i]?.value)));
       if (!changed) return settle();
       try {
-        const revision = await this.kv.update(recKey(id), working, cur.revision);
-        this.remember(id, working, revision);
+        const json = JSON.stringify(working);
+        const revision = await this.kv.update(recKey(id), new JsonText(json), cur.revision);
+        this.remember(id, working, json, revision);
         return settle();
       } catch (e) {
         this.written.delete(id);
@@ -194,6 +199,13 @@ export function appendContribution(cur: StoredRequest, c: Contribution): boolean
   if (cur.contributions.some((x) => x.task_id === c.task_id)) return false;
   cur.contributions.push(c);
   return true;
+}
+
+interface Written {
+  value: StoredRequest;
+  /** The exact text stored at `revision`: the next update parses its working copy from it. */
+  json: string;
+  revision: number;
 }
 
 interface PendingUpdate {

@@ -1,4 +1,4 @@
-import { InMemoryKvStore } from '@medagent/bus';
+import { InMemoryKvStore, JsonText } from '@medagent/bus';
 import { RequestStore, appendContribution, type StoredRequest } from '@medagent/coordinator-core';
 import type { Contribution } from '@medagent/contracts';
 import { InMemoryMemoryStore } from '@medagent/memory';
@@ -6,17 +6,19 @@ import { startEmbedded } from './embedded';
 
 const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
 
+const stored = (value: unknown): unknown => JSON.parse(value instanceof JsonText ? value.text : JSON.stringify(value));
+
 /** Records every write the coordinator makes, in order, as it reached the store. */
 class RecordingKv extends InMemoryKvStore {
   readonly writes: { op: 'create' | 'update'; key: string; value: unknown }[] = [];
   override async create<T>(key: string, value: T): Promise<number> {
     const rev = await super.create(key, value);
-    this.writes.push({ op: 'create', key, value: JSON.parse(JSON.stringify(value)) });
+    this.writes.push({ op: 'create', key, value: stored(value) });
     return rev;
   }
   override async update<T>(key: string, value: T, expectedRevision: number): Promise<number> {
     const rev = await super.update(key, value, expectedRevision);
-    this.writes.push({ op: 'update', key, value: JSON.parse(JSON.stringify(value)) });
+    this.writes.push({ op: 'update', key, value: stored(value) });
     return rev;
   }
 }

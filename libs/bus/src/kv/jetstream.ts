@@ -3,7 +3,7 @@ import { JetStreamApiError, PubHeaders } from '@nats-io/jetstream';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { ConfigError, ConflictError, ContractViolationError } from '@medagent/contracts';
 import { PubAckMux } from '../jetstream/pub-ack';
-import { assertKey, readModifyWrite, type KvEntry, type KvStore } from './port';
+import { assertKey, jsonOf, readModifyWrite, type KvEntry, type KvStore } from './port';
 
 /** "wrong last sequence": the server's answer to a stale revision or a create over a live key. */
 const WRONG_LAST_SEQUENCE = 10071;
@@ -80,7 +80,7 @@ export class JetStreamKvStore implements KvStore {
    */
   async create<T>(key: string, value: T): Promise<number> {
     assertKey(key);
-    const json = encode(key, value);
+    const json = jsonOf(key, value);
     try {
       let first: unknown;
       try {
@@ -102,7 +102,7 @@ export class JetStreamKvStore implements KvStore {
     // @nats-io/kv refuses this too (a put expecting 0 would be a create).
     if (!(expectedRevision > 0)) throw new ContractViolationError(`${key}: expected revision must be > 0, got ${expectedRevision}`);
     try {
-      return await this.put(key, encode(key, value), expectedRevision);
+      return await this.put(key, jsonOf(key, value), expectedRevision);
     } catch (e) {
       throw mapConflict(e, key, `revision ${expectedRevision} is stale`);
     }
@@ -134,10 +134,4 @@ export class JetStreamKvStore implements KvStore {
   close(): Promise<void> {
     return Promise.resolve();
   }
-}
-
-function encode(key: string, value: unknown): string {
-  const json = JSON.stringify(value);
-  if (json === undefined) throw new ContractViolationError(`${key}: value is not JSON-serialisable`);
-  return json;
 }

@@ -1,5 +1,5 @@
-import { BusUnavailableError, ConflictError, ContractViolationError } from '@medagent/contracts';
-import { assertKey, readModifyWrite, type KvEntry, type KvStore } from './port';
+import { BusUnavailableError, ConflictError } from '@medagent/contracts';
+import { assertKey, jsonOf, readModifyWrite, type KvEntry, type KvStore } from './port';
 
 /** Embedded-mode KV: same revision semantics as JetStream KV, values stored as JSON text. */
 export class InMemoryKvStore implements KvStore {
@@ -54,8 +54,7 @@ export class InMemoryKvStore implements KvStore {
   }
 
   private write(key: string, value: unknown): number {
-    const json = JSON.stringify(value);
-    if (json === undefined) throw new ContractViolationError(`${key}: value is not JSON-serialisable`);
+    const json = jsonOf(key, value);
     this.revision += 1;
     this.data.set(key, { json, revision: this.revision });
     return this.revision;

@@ -26,6 +26,22 @@ export interface KvStore {
   close(): Promise<void>;
 }
 
+/**
+ * A value the caller already serialised (it keeps the text, e.g. as its cache of what it
+ * wrote): `create` / `update` store the text as is instead of stringifying the value again.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** The text a store writes for `value`: a JsonText's own, else its JSON. */
+export function jsonOf(key: string, value: unknown): string {
+  if (value instanceof JsonText) return value.text;
+  const json = JSON.stringify(value);
+  if (json === undefined) throw new ContractViolationError(`${key}: value is not JSON-serialisable`);
+  return json;
+}
+
 /** The JetStream KV key alphabet; the in-memory store enforces it too so both fail alike. */
 const KEY = /^[-/_=.a-zA-Z0-9]+$/;
 
