@@ -132,6 +132,8 @@ describe('dead letters and deadlines with services as separate processes', () =>
     expect(['synthesis', 'partial']).toContain(r.record.answer?.exit);
     const took = Date.parse(r.record.completed_at!) - Date.parse(r.record.created_at);
     expect(took).toBeGreaterThanOrEqual(TASK_DEADLINE_MS - 200);
+    // The client's own subscription can see the result before the recorder has decoded it.
+    await rec.waitFor((e) => e.env.correlation_id === requestId && e.env.event_type === 'request.completed', 10_000, 'request.completed recorded');
     expect(rec.of(requestId, 'request.completed')).toHaveLength(1);
   }, 60_000);
 });

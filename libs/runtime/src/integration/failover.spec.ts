@@ -86,6 +86,8 @@ describe('failover with services as separate processes', () => {
     const completed = rec.of(requestId, 'task.completed').filter((e) => e.env.task_id === taskId);
     expect(completed.length).toBeGreaterThanOrEqual(1);
     expect(completed.every((e) => e.at > killedAt)).toBe(true);
+    // The client's own subscription can see the result before the recorder has decoded it.
+    await rec.waitFor((e) => e.env.correlation_id === requestId && e.env.event_type === 'request.completed', 10_000, 'request.completed recorded', diag);
     expect(rec.of(requestId, 'request.completed')).toHaveLength(1);
     expect(rec.of(requestId, 'request.failed')).toHaveLength(0);
   }, 120_000);
@@ -107,6 +109,7 @@ describe('failover with services as separate processes', () => {
     expect(r.record.contributions).toHaveLength(3);
     expect(r.record.answer?.exit).toBe('synthesis');
     expect(r.record.tasks.every((t) => t.status === 'completed' && t.attempts === 1)).toBe(true);
+    await rec.waitFor((e) => e.env.correlation_id === requestId && e.env.event_type === 'request.completed', 10_000, 'request.completed recorded', diag);
     const done = rec.of(requestId, 'request.completed');
     expect(done).toHaveLength(1);
     expect(done[0]!.at).toBeGreaterThan(diedAt);
