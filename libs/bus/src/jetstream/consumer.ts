@@ -29,6 +29,10 @@ export function headersToRecord(h: MsgHdrs | undefined): Record<string, string> 
   return out;
 }
 
+function hasPayloadRef(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && (raw as { payload_ref?: unknown }).payload_ref !== undefined;
+}
+
 class JetStreamDelivery implements Delivery {
   private done = false;
   readonly headers: Readonly<Record<string, string>>;
@@ -38,8 +42,9 @@ class JetStreamDelivery implements Delivery {
     readonly envelope: Envelope,
     private readonly spec: ConsumerSpec,
     private readonly host: ConsumerHost,
+    headers: Record<string, string>,
   ) {
-    this.headers = headersToRecord(msg.headers);
+    this.headers = headers;
   }
 
   get subject(): string {
@@ -202,7 +207,9 @@ export class PullLoop {
         await this.poison(m, 'DEADLINE_EXCEEDED', `deadline ${expiredAt} passed before delivery`, raw);
         return;
       }
-      const resolved = await this.host.resolvePayload(raw);
+      // Only an offloaded payload (payload_ref) needs the object store: the common inline
+      // case decodes without an extra await per message.
+      const resolved = hasPayloadRef(raw) ? await this.host.resolvePayload(raw) : undefined;
       envelope = decodeEvent(raw, resolved === undefined ? { owned: true } : { resolvedPayload: resolved, owned: true });
     } catch (e) {
       if (e instanceof MedagentError && !e.retryable) {
@@ -214,7 +221,7 @@ export class PullLoop {
       }
       return;
     }
-    const d = new JetStreamDelivery(m, envelope, this.spec, this.host);
+    const d = new JetStreamDelivery(m, envelope, this.spec, this.host, headers);
     try {
       await this.handler(d);
     } catch (e) {
