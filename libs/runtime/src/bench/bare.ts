@@ -5,6 +5,7 @@ import { RetentionPolicy, StorageType, jetstream, jetstreamManager } from '@nats
 import { BusUnavailableError, DeadlineExceededError } from '@medagent/contracts';
 import { DEFAULT_LIMITS, startNatsServer, type NatsServerHandle } from '@medagent/bus';
 import { ServiceCluster, repoRoot } from '../testing/cluster';
+import { benchProcesses } from './cpu';
 import { BARE_PREFIX, BARE_ROLES, BARE_STREAM, bareEvent, bareSubject, type BareEvent } from './bare-protocol';
 import type { BenchCall, BenchTarget } from './drive';
 
@@ -102,7 +103,9 @@ export async function bareTarget(o: { requestTimeoutMs: number; log: (line: stri
       }
       return undefined;
     };
-    return { call, close, natsUrl: nats.url };
+    const live = cluster;
+    const natsPid = nats.process?.pid;
+    return { call, close, natsUrl: nats.url, processes: () => benchProcesses(live.live(), natsPid) };
   } catch (e) {
     await close();
     throw e;

@@ -4,12 +4,16 @@
  * reported as nearest-rank latency percentiles and completed requests per second.
  */
 
+import { cpuPerRequest, snapshotCpu, type MeasuredProcess } from './cpu';
+
 /** One request `i` of a phase; resolves to undefined when it completed as expected, else why not. */
 export type BenchCall = (i: number, prefix: string) => Promise<string | undefined>;
 
 /** What a benchmark mode starts: the per-request call and how to tear everything down. */
 export interface BenchTarget {
   call: BenchCall;
+  /** The processes doing the work (services, broker, this client), for CPU per request. */
+  processes?(): MeasuredProcess[];
   close(): Promise<void>;
 }
 
@@ -24,6 +28,12 @@ export interface MeasuredRun {
   latency_ms: { p50: number; p99: number; mean: number };
   requests_per_s: number;
   errors: number;
+  /**
+   * CPU ms per completed request during the measured phase, per process name and `total`
+   * (Linux only). Unlike wall time it hardly moves with other load on the machine, so two
+   * trees compare on it even when the machine is noisy.
+   */
+  cpu_ms_per_request?: Record<string, number>;
 }
 
 export interface MeasureOptions {
@@ -35,6 +45,8 @@ export interface MeasureOptions {
   warmup?: number;
   /** Bound on the measured phase: requests not yet issued by then count as errors (default 10 min). */
   maxDurationMs?: number;
+  /** The target's processes: their CPU over the measured phase is reported per request. */
+  processes?: () => MeasuredProcess[];
   log: (line: string) => void;
 }
 
@@ -94,7 +106,9 @@ export async function warmAndMeasure(call: BenchCall, o: MeasureOptions): Promis
   const run = Date.now().toString(36);
   const w = await drive(call, warmup, o.concurrency, `w${run}`, Date.now() + 5 * 60_000);
   o.log(`warm-up: ${warmup} requests in ${Math.round(w.elapsedMs)} ms, ${w.errors} errors${w.firstError ? ` (${w.firstError})` : ''}`);
+  const cpuBefore = o.processes ? snapshotCpu(o.processes()) : undefined;
   const m = await drive(call, o.requests, o.concurrency, `m${run}`, Date.now() + (o.maxDurationMs ?? 10 * 60_000));
+  const cpuAfter = cpuBefore && o.processes ? snapshotCpu(o.processes()) : undefined;
   if (m.firstError) o.log(`first error: ${m.firstError}`);
   const sorted = [...m.latencies].sort((a, b) => a - b);
   const mean = sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length);
@@ -102,5 +116,6 @@ export async function warmAndMeasure(call: BenchCall, o: MeasureOptions): Promis
     latency_ms: { p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), mean: round(mean) },
     requests_per_s: round(sorted.length / (m.elapsedMs / 1000)),
     errors: m.errors,
+    ...(cpuBefore && cpuAfter ? { cpu_ms_per_request: cpuPerRequest(cpuBefore, cpuAfter, sorted.length) } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { startEmbedded, type EmbeddedRuntime } from '../embedded';
 import { FixedLatencyModel } from '../models';
 import { startService } from '../services';
 import { ServiceCluster, type StartSpec } from '../testing/cluster';
+import { benchProcesses } from './cpu';
 import { bareTarget } from './bare';
 import { BARE_CONCURRENCY } from './bare-protocol';
 import { assertCounts, warmAndMeasure, type BenchCall, type BenchTarget } from './drive';
@@ -62,6 +63,8 @@ export interface OrchestrationBenchResult {
   latency_ms: { p50: number; p99: number; mean: number };
   requests_per_s: number;
   errors: number;
+  /** See MeasuredRun: CPU ms per completed request by process (Linux). */
+  cpu_ms_per_request?: Record<string, number>;
 }
 
 /** A completed seed request: all three contributions and the synthesis exit. */
@@ -95,6 +98,7 @@ async function embeddedTarget(o: TargetOptions): Promise<BenchTarget> {
   }
   return {
     call: seedCall(rt.client, o.requestTimeoutMs),
+    processes: () => [{ name: 'embedded', pid: process.pid }],
     close: async () => {
       for (const app of extra) await app.close();
       await rt.close();
@@ -137,7 +141,9 @@ async function distributedTarget(
     await cluster.start(specs);
     o.log(`started ${cluster.live().length} processes in ${Date.now() - t0} ms (${cluster.summary()})`);
     bus = await JetStreamBus.connect({ servers: url, name: 'bench-client', watchAdvisories: false });
-    return { call: seedCall(new MedagentClient(bus), o.requestTimeoutMs), close };
+    const live = cluster;
+    const natsPid = nats?.process?.pid;
+    return { call: seedCall(new MedagentClient(bus), o.requestTimeoutMs), processes: () => benchProcesses(live.live(), natsPid), close };
   } catch (e) {
     await close();
     throw e;
@@ -171,6 +177,7 @@ export async function benchOrchestration(opts: OrchestrationBenchOptions): Promi
       requests: opts.requests,
       ...(opts.warmup !== undefined ? { warmup: opts.warmup } : {}),
       ...(opts.maxDurationMs !== undefined ? { maxDurationMs: opts.maxDurationMs } : {}),
+      ...(target.processes ? { processes: target.processes } : {}),
       log,
     });
     return {

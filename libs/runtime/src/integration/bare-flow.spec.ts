@@ -47,7 +47,19 @@ describe('bare JetStream flow: five processes, 12 publishes per request', () => 
       latency_ms: { p50: expect.any(Number), p99: expect.any(Number), mean: expect.any(Number) },
       requests_per_s: expect.any(Number),
       errors: 0,
+      // Every process of the run is charged: the five roles, the broker and this client.
+      cpu_ms_per_request: {
+        coordinator: expect.any(Number),
+        lead: expect.any(Number),
+        'worker-consultation': expect.any(Number),
+        'worker-triage': expect.any(Number),
+        'worker-research': expect.any(Number),
+        'nats-server': expect.any(Number),
+        client: expect.any(Number),
+        total: expect.any(Number),
+      },
     });
+    expect(r.cpu_ms_per_request?.['total']).toBeGreaterThan(0);
   }, 240_000);
 
   it('rejects options that do not apply to the bare flow before starting anything', async () => {
