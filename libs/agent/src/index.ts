@@ -17,6 +17,7 @@ export {
   tiktokenCounter,
   TOKENIZER_NAME,
   type TokenCounter,
+  warmTokenizer,
 } from './model/tokens';
 export { OfflineChatModel } from './offline/offline-chat-model';
 export { buildArgs, readFacts, type QuestionFacts } from './offline/facts';

@@ -1,4 +1,5 @@
 import type { INestMicroservice } from '@nestjs/common';
+import { warmTokenizer } from '@medagent/agent';
 import { SERVICE_IDS, type ServiceId } from '@medagent/contracts';
 import { medagentMetrics, startMetrics, startTelemetry } from '@medagent/telemetry';
 import { JetStreamBus } from '@medagent/bus';
@@ -37,8 +38,12 @@ export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRu
     for (const name of names) {
       apps.set(name, await startService(name, { bus: infra.bus, kv: infra.kv, memory: infra.memory, runtime, ...(coordinator ? { coordinator } : {}) }));
     }
-    // Build (or load) the retrieval index before reporting ready, not on the first request.
-    if (names.some((n) => n.startsWith('worker-'))) await defaultKnowledgeService().search('warm-up', { k: 1 });
+    // Build (or load) the retrieval index and the tokenizer before reporting ready, not on
+    // the first request.
+    if (names.some((n) => n.startsWith('worker-'))) {
+      warmTokenizer();
+      await defaultKnowledgeService().search('warm-up', { k: 1 });
+    }
   } catch (e) {
     await infra.close();
     throw e;

@@ -21,6 +21,11 @@ function getEncoder(): Tiktoken {
 
 export const TOKENIZER_NAME = 'cl100k_base';
 
+/** Builds the encoder now (a service calls it at start-up, so no task pays the ~0.5–1 s). */
+export function warmTokenizer(): void {
+  getEncoder();
+}
+
 /** Exact token count straight from the encoder, never memoised (what the memo must reproduce). */
 export function encodeCount(text: string): number {
   return text.length === 0 ? 0 : getEncoder().encode(text).length;
