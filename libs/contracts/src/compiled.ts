@@ -118,9 +118,10 @@ function compileProperty(
     // `ConstraintMetadata.instance` is a getter that asks the container on every read: the
     // constraint objects are resolved once here instead of once per validated value.
     const validators = constraints.map((c) => c.instance);
+    const targetName = cls.name; // a getter on classes: read once, not per value
     return (obj: Record<string, unknown>, value: unknown): boolean => {
       if (m.validateIf && !m.validateIf(obj, value)) return true;
-      const args: ValidationArguments = { targetName: cls.name, property: prop, object: obj, value, constraints: m.constraints };
+      const args: ValidationArguments = { targetName, property: prop, object: obj, value, constraints: m.constraints };
       for (const v of validators) {
         if (!m.each || !isArrayLike(value)) {
           if (!v.validate(value, args)) return false;
