@@ -87,7 +87,9 @@ export class RequestStore {
    * flight are applied in arrival order to one copy and written together (one revision-
    * checked write instead of several round trips). Each caller resolves only after the
    * write that contains its update succeeded. On a conflict the whole group is re-applied
-   * to the fresh value, so every `fn` must stay a pure function of the record it is given.
+   * to the fresh value, so every `fn` must stay a pure function of the record it is given,
+   * and one that returns no `next` must leave the record it was given untouched (the group
+   * shares one working copy).
    */
   mutate<T>(id: string, fn: (cur: StoredRequest) => { next?: StoredRequest; result: T }, maxAttempts = 20): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -124,26 +126,7 @@ export class RequestStore {
         for (const u of batch) u.reject(new NotFoundError(`request ${id} not found`));
         return;
       }
-      // A private copy to work on: re-parsed from the text last written (one parse instead of
-      // a stringify + parse); a value just read from the store is already a fresh copy.
-      let working = cur.json !== undefined ? (JSON.parse(cur.json) as StoredRequest) : cur.value;
-      let changed = false;
-      const outcomes: { ok: boolean; value: unknown }[] = [];
-      // Each update sees its own copy, so one that throws half-way leaks nothing into the
-      // others' write; a lone update can work on the one copy (a throw discards it).
-      const single = batch.length === 1;
-      for (const u of batch) {
-        try {
-          const { next, result } = u.fn(single ? working : clone(working));
-          if (next) {
-            working = next;
-            changed = true;
-          }
-          outcomes.push({ ok: true, value: result });
-        } catch (e) {
-          outcomes.push({ ok: false, value: e });
-        }
-      }
+      const { working, changed, outcomes } = applyBatch(cur.json ?? JSON.stringify(cur.value), batch);
       const settle = () => batch.forEach((u, i) => (outcomes[i]?.ok ? u.resolve(outcomes[i]?.value) : u.reject(outcomes[i]?.value)));
       if (!changed) return settle();
       try {
@@ -215,7 +198,41 @@ interface PendingUpdate {
   maxAttempts: number;
 }
 
-/** Records are plain JSON; a JSON round trip is the cheapest deep copy V8 offers for them. */
-function clone(rec: StoredRequest): StoredRequest {
-  return JSON.parse(JSON.stringify(rec)) as StoredRequest;
+/**
+ * Applies a group's updates in arrival order to one private copy parsed from `text` (the
+ * record as stored): one parse for the whole group, however many updates it holds. An
+ * update that throws may have left that copy half-changed, so the group is re-applied to a
+ * fresh copy without it (updates are pure functions of the record they get, so the others
+ * decide the same again); the thrower's caller gets its error.
+ */
+function applyBatch(
+  text: string,
+  batch: PendingUpdate[],
+): { working: StoredRequest; changed: boolean; outcomes: { ok: boolean; value: unknown }[] } {
+  const failed = new Map<number, unknown>();
+  for (;;) {
+    let working = JSON.parse(text) as StoredRequest;
+    let changed = false;
+    const outcomes: { ok: boolean; value: unknown }[] = [];
+    let threw = false;
+    for (const [i, u] of batch.entries()) {
+      if (failed.has(i)) {
+        outcomes.push({ ok: false, value: failed.get(i) });
+        continue;
+      }
+      try {
+        const { next, result } = u.fn(working);
+        if (next) {
+          working = next;
+          changed = true;
+        }
+        outcomes.push({ ok: true, value: result });
+      } catch (e) {
+        failed.set(i, e);
+        threw = true;
+        break;
+      }
+    }
+    if (!threw) return { working, changed, outcomes };
+  }
 }

@@ -95,3 +95,53 @@ describe('RequestStore contributions', () => {
     expect((await store.contributions(rec)).map((c) => c.text)).toEqual(['legacy', 'in record']);
   });
 });
+
+describe('RequestStore group commit', () => {
+  const base = (): StoredRequest =>
+    ({ request_id: 'g1', status: 'dispatched', tasks: [], contributions: [], state: { marks: {} } }) as unknown as StoredRequest;
+
+  it('writes a group of concurrent updates once, in order; an update that throws is left out whole and only its caller fails', async () => {
+    const kv = new RecordingKv();
+    const store = new RequestStore(kv);
+    expect(await store.create(base())).toBe(true);
+    const mark = (name: string) => (cur: StoredRequest) => {
+      cur.state.marks[name] = Object.keys(cur.state.marks).length;
+      return { next: cur, result: name };
+    };
+    const first = store.mutate('g1', mark('a'));
+    // Queued while the first write is in flight: these two form one group.
+    let bCalls = 0;
+    const second = store.mutate('g1', (cur) => {
+      bCalls += 1;
+      return mark('b')(cur);
+    });
+    const broken = store.mutate('g1', (cur) => {
+      cur.state.marks['half'] = 1; // changed, then failed: must not reach the store
+      throw new Error('boom');
+    });
+    await expect(first).resolves.toBe('a');
+    await expect(second).resolves.toBe('b');
+    await expect(broken).rejects.toThrow('boom');
+    // 'b' ran again on a fresh copy once 'broken' had spoiled the shared one: proof they were one group.
+    expect(bCalls).toBe(2);
+
+    const updates = kv.writes.filter((w) => w.op === 'update').map((w) => (w.value as StoredRequest).state.marks);
+    expect(updates).toEqual([{ a: 0 }, { a: 0, b: 1 }]);
+    expect((await store.get('g1', { fresh: true }))?.state.marks).toEqual({ a: 0, b: 1 });
+  });
+
+  it('re-applies the group to the fresh record after another writer got in first', async () => {
+    const kv = new RecordingKv();
+    const store = new RequestStore(kv);
+    await store.create(base());
+    // Another coordinator replica writes behind this store's cached revision.
+    const stored = await kv.get<StoredRequest>('req.g1');
+    await kv.update('req.g1', { ...stored!.value, status: 'synthesising' }, stored!.revision);
+    const seen = await store.mutate('g1', (cur) => {
+      cur.state.marks['after'] = 1;
+      return { next: cur, result: cur.status };
+    });
+    expect(seen).toBe('synthesising');
+    expect((await kv.get<StoredRequest>('req.g1'))?.value).toMatchObject({ status: 'synthesising', state: { marks: { after: 1 } } });
+  });
+});
