@@ -13,13 +13,16 @@ medagent bench orchestration --mode embedded|distributed|bare --model-latency-ms
   percentiles and throughput of R requests with C in flight.
   --mode bare: the floor under distributed mode, not our runtime — a private nats-server and
   five plain Node processes running the bare 12-publish JetStream flow (no model, no
-  validation, no KV, no OTel, no Nest); same measurement, same JSON.`;
+  validation, no KV, no OTel, no Nest); same measurement, same JSON.
+  cpu_ms_per_request (Linux): CPU ms per completed request by process (services, nats-server,
+  this client) over the measured phase; unlike wall time it compares across a noisy machine.`;
 
 function human(r: OrchestrationBenchResult): string {
   return (
     `${r.mode}: model ${r.model_latency_ms} ms, ${r.concurrency} in flight, ${r.requests} requests, ` +
     `${r.worker_instances}×${r.worker_concurrency} per worker role → p50 ${r.latency_ms.p50} ms, p99 ${r.latency_ms.p99} ms, ` +
-    `mean ${r.latency_ms.mean} ms, ${r.requests_per_s} req/s, ${r.errors} errors`
+    `mean ${r.latency_ms.mean} ms, ${r.requests_per_s} req/s, ${r.errors} errors` +
+    (r.cpu_ms_per_request ? `; CPU ${r.cpu_ms_per_request['total']} ms/request` : '')
   );
 }
 
