@@ -1,7 +1,9 @@
+import { hash } from 'node:crypto';
 import { hostname } from 'node:os';
 import {
   CapabilityViolationError,
   buildEvent,
+  canonicalJson,
   hashOf,
   payloadOf,
   subjectFor,
@@ -23,12 +25,47 @@ export interface TaskRunnerDeps {
   model: ChatModel;
   approvals?: ApprovalGate;
   effects?: EffectLog;
-  /** How often a running task tells the broker it is alive (must be < the consumer's ack wait). */
+  /**
+   * How often a running task tells the broker it is alive (must be < the consumer's ack wait).
+   * A task's first heartbeat comes between half of this and this after it started (tasks
+   * shorter than half of it send none), then one every `heartbeatMs`.
+   */
   heartbeatMs?: number;
 }
 
 /** The fields that determine a task's output: equal hashes mean a rerun saw the same input. */
 export function inputHashOf(pkg: TaskPackage): string {
+  const { task_type, agent, instruction, context, allowed_tools, input_refs } = pkg;
+  const lang = pkg.scope.lang;
+  // A decoded package has these as strings and string arrays: then the sorted-key JSON that
+  // `hashOf` would build is written directly (same text, same SHA-256, a third of the CPU).
+  // Anything else goes through `hashOf` itself.
+  if (
+    typeof task_type === 'string' &&
+    typeof agent === 'string' &&
+    typeof instruction === 'string' &&
+    typeof lang === 'string' &&
+    isStringArray(allowed_tools) &&
+    isStringArray(input_refs)
+  ) {
+    const text =
+      `{"agent":${JSON.stringify(agent)},"allowed_tools":${JSON.stringify([...allowed_tools].sort())},` +
+      (context === undefined ? '' : `"context":${canonicalJson(context)},`) +
+      `"input_refs":${JSON.stringify(input_refs)},"instruction":${JSON.stringify(instruction)},` +
+      `"lang":${JSON.stringify(lang)},"task_type":${JSON.stringify(task_type)}}`;
+    return hash('sha256', text, 'hex');
+  }
+  return slowInputHashOf(pkg);
+}
+
+function isStringArray(v: unknown): v is string[] {
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
+  return true;
+}
+
+/** The definition `inputHashOf` must match (kept for odd inputs and for the tests). */
+export function slowInputHashOf(pkg: TaskPackage): string {
   return hashOf({
     task_type: pkg.task_type,
     agent: pkg.agent,
@@ -50,10 +87,14 @@ export class TaskRunner {
   private readonly loop = new AgentLoop();
   private readonly effects: EffectLog;
   private readonly instance = `${hostname()}:${process.pid}`;
+  private readonly producer: ReturnType<typeof workerServiceId>;
+  private readonly heartbeats: Heartbeats;
 
   constructor(private readonly deps: TaskRunnerDeps) {
     this.registry = ToolRegistry.forRole(deps.role, deps.skills);
     this.effects = deps.effects ?? new InMemoryEffectLog();
+    this.producer = workerServiceId(deps.role);
+    this.heartbeats = new Heartbeats(deps.heartbeatMs ?? 2000);
   }
 
   async run(env: Envelope, delivery?: Delivery): Promise<void> {
@@ -62,15 +103,19 @@ export class TaskRunner {
       throw new CapabilityViolationError(`worker ${this.deps.role} received a task for ${pkg.agent}`);
     }
     const t0 = Date.now();
+    // Every event of this task is emitted from this context (the receive span), so its
+    // traceparent is read once.
+    const tp = currentTraceparent() ?? env.traceparent;
+    const emit = <T extends WorkerEvent>(type: T, payload: WorkerPayload<T>, tag: string, confirm = true): Promise<void> =>
+      this.emit(pkg, tp, type, payload, tag, confirm);
     // task.started is for observers (progress, audit): published unconfirmed, the work never
     // waits on it. It leaves on the same connection before any outcome, so it is stored first.
-    const started = this.emit(env, 'task.started', { task_id: pkg.task_id, attempt: pkg.attempt, worker_instance: this.instance }, 'started', false);
+    const started = emit('task.started', { task_id: pkg.task_id, attempt: pkg.attempt, worker_instance: this.instance }, 'started', false);
     started.catch(() => undefined);
-    const heartbeat = delivery ? setInterval(() => void delivery.working().catch(() => undefined), this.deps.heartbeatMs ?? 2000) : undefined;
-    const abort = new AbortController();
-    const left = Date.parse(pkg.budget.deadline_at) - Date.now();
-    const deadline = setTimeout(() => abort.abort(), Math.max(0, left));
+    if (delivery) this.heartbeats.add(delivery);
     try {
+      // The loop arms the task's deadline itself: at the deadline it ends with a partial
+      // result (budget_exhausted, DEADLINE_EXCEEDED), published as an artifact below.
       const result = await withSpan(
         'worker.task',
         { 'medagent.request_id': pkg.request_id, 'medagent.task_id': pkg.task_id, 'medagent.task_type': pkg.task_type, 'medagent.role': pkg.agent, 'medagent.attempt': pkg.attempt },
@@ -80,18 +125,17 @@ export class TaskRunner {
             model: this.deps.model,
             registry: this.registry,
             effects: this.effects,
-            signal: abort.signal,
             ...(this.deps.approvals ? { approvals: this.deps.approvals } : {}),
           }),
       );
       await started;
       if (result.outcome === 'refused') {
-        await this.emit(env, 'task.refused', { task_id: pkg.task_id, attempt: pkg.attempt, reason: (result.refusal_reason ?? 'refused').slice(0, 1000) }, 'refused');
+        await emit('task.refused', { task_id: pkg.task_id, attempt: pkg.attempt, reason: (result.refusal_reason ?? 'refused').slice(0, 1000) }, 'refused');
         return;
       }
       if (result.outcome === 'failed') {
         const e = result.error;
-        await this.emit(env, 'task.failed', {
+        await emit('task.failed', {
           task_id: pkg.task_id,
           attempt: pkg.attempt,
           code: e?.code ?? 'INTERNAL',
@@ -124,30 +168,28 @@ export class TaskRunner {
       // idempotent by its msg id on a redelivery).
       const duration_ms = Date.now() - t0;
       await Promise.all([
-        this.emit(env, 'artifact.produced', { contribution, duration_ms }, 'artifact'),
-        this.emit(env, 'task.completed', { task_id: pkg.task_id, attempt: pkg.attempt, duration_ms, status }, 'completed', false),
+        emit('artifact.produced', { contribution, duration_ms }, 'artifact'),
+        emit('task.completed', { task_id: pkg.task_id, attempt: pkg.attempt, duration_ms, status }, 'completed', false),
       ]);
     } finally {
       await started.catch(() => undefined);
-      clearTimeout(deadline);
-      if (heartbeat) clearInterval(heartbeat);
+      if (delivery) this.heartbeats.delete(delivery);
     }
   }
 
-  private async emit<T extends 'task.started' | 'artifact.produced' | 'task.completed' | 'task.failed' | 'task.refused'>(
-    src: Envelope,
+  private async emit<T extends WorkerEvent>(
+    pkg: TaskPackage,
+    tp: string | undefined,
     type: T,
-    payload: Parameters<typeof buildEvent<T>>[0]['payload'],
+    payload: WorkerPayload<T>,
     tag: string,
-    confirm = true,
+    confirm: boolean,
   ): Promise<void> {
-    const pkg = payloadOf(src, 'task.assigned').package;
-    const tp = currentTraceparent() ?? src.traceparent;
     const env = buildEvent({
       type,
       correlation_id: pkg.request_id,
       task_id: pkg.task_id,
-      producer: workerServiceId(this.deps.role),
+      producer: this.producer,
       payload,
       ...(tp ? { traceparent: tp } : {}),
     });
@@ -156,5 +198,47 @@ export class TaskRunner {
       msgId: `${tag}:${pkg.request_id}:${pkg.task_id}:${pkg.attempt}`,
       ...(confirm ? {} : { confirm: false }),
     });
+  }
+}
+
+type WorkerEvent = 'task.started' | 'artifact.produced' | 'task.completed' | 'task.failed' | 'task.refused';
+type WorkerPayload<T extends WorkerEvent> = Parameters<typeof buildEvent<T>>[0]['payload'];
+
+/**
+ * Heartbeats for the deliveries a runner is working on, from one timer per runner instead
+ * of one interval per task: the timer ticks every half period while any delivery is in
+ * flight, and a delivery is touched on every second tick it has seen. So its first
+ * heartbeat comes between half a period and a period after it started (as with a per-task
+ * interval, a task shorter than that sends none), and the next ones a period apart.
+ */
+export class Heartbeats {
+  private readonly live = new Map<Delivery, number>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(private readonly periodMs: number) {}
+
+  get size(): number {
+    return this.live.size;
+  }
+
+  add(d: Delivery): void {
+    this.live.set(d, 0);
+    this.timer ??= setInterval(() => this.tick(), Math.max(1, Math.floor(this.periodMs / 2)));
+  }
+
+  delete(d: Delivery): void {
+    this.live.delete(d);
+    if (this.live.size === 0 && this.timer) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  /** One half-period tick (public for tests, which drive it instead of waiting). */
+  tick(): void {
+    for (const [d, seen] of this.live) {
+      this.live.set(d, seen + 1);
+      if ((seen + 1) % 2 === 0) void d.working().catch(() => undefined);
+    }
   }
 }
