@@ -14,8 +14,12 @@ export interface LeadPlan {
  * reason is recorded in the event.
  */
 export async function makePlan(message: string, lang: Lang, memorySummary: string | undefined, model?: ChatModel): Promise<LeadPlan> {
-  const offline = planFromMessage(message, { lang, ...(memorySummary ? { memorySummary } : {}) });
-  if (!model) return { plan: offline.plan, source: 'rules', note: offline.rationale.slice(0, 900) };
+  // A pure function of its inputs: planned only when its plan is used (no model, or the model's rejected).
+  const offlinePlan = (): TaskPlan => planFromMessage(message, { lang, ...(memorySummary ? { memorySummary } : {}) }).plan;
+  if (!model) {
+    const offline = planFromMessage(message, { lang, ...(memorySummary ? { memorySummary } : {}) });
+    return { plan: offline.plan, source: 'rules', note: offline.rationale.slice(0, 900) };
+  }
   try {
     const res = await model.complete({
       messages: [
@@ -27,8 +31,8 @@ export async function makePlan(message: string, lang: Lang, memorySummary: strin
     });
     const parsed = parseModelPlan(res.message.content ?? '', message);
     if (parsed.ok) return { plan: parsed.plan, source: 'model' };
-    return { plan: offline.plan, source: 'rules', note: `model plan rejected: ${parsed.reason}`.slice(0, 900) };
+    return { plan: offlinePlan(), source: 'rules', note: `model plan rejected: ${parsed.reason}`.slice(0, 900) };
   } catch (e) {
-    return { plan: offline.plan, source: 'rules', note: `model unavailable: ${e instanceof Error ? e.name : 'error'}` };
+    return { plan: offlinePlan(), source: 'rules', note: `model unavailable: ${e instanceof Error ? e.name : 'error'}` };
   }
 }

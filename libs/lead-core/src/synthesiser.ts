@@ -23,8 +23,12 @@ export interface SynthesisOutput {
 
 /** Numbered, de-duplicated sources in reading order; each contribution's evidence keeps its rank. */
 export function numberSources(cs: Contribution[], limit = 10): Evidence[] {
+  return numberOrdered(byReadingOrder(cs), limit);
+}
+
+function numberOrdered(ordered: readonly Contribution[], limit: number): Evidence[] {
   const seen = new Map<string, Evidence>();
-  for (const c of byReadingOrder(cs)) {
+  for (const c of ordered) {
     for (const e of [...c.evidence].sort((a, b) => b.score - a.score).slice(0, 4)) {
       if (!seen.has(e.source_id)) seen.set(e.source_id, e);
     }
@@ -43,10 +47,15 @@ function sourceLine(e: Evidence, i: number): string {
  * every sentence comes from a worker's contribution.
  */
 export function synthesiseOffline(input: SynthesisInput): SynthesisOutput {
-  const { lang } = input;
-  const sources = numberSources(input.contributions);
+  const ordered = byReadingOrder(input.contributions);
+  const sources = numberOrdered(ordered, 10);
+  return { text: offlineText(input.lang, ordered, sources), sources, model: 'offline-synthesis' };
+}
+
+/** The offline answer's text, from the contributions in reading order and their numbered sources. */
+function offlineText(lang: Lang, ordered: readonly Contribution[], sources: readonly Evidence[]): string {
   const index = new Map(sources.map((s, i) => [s.source_id, i + 1]));
-  const sections = byReadingOrder(input.contributions).map((c) => {
+  const sections = ordered.map((c) => {
     const refs = c.evidence
       .map((e) => index.get(e.source_id))
       .filter((n): n is number => n !== undefined)
@@ -59,10 +68,9 @@ export function synthesiseOffline(input: SynthesisInput): SynthesisOutput {
     return `【${TASK_TYPE_LABELS[lang][c.task_type]}】${partial}\n${body}${cite}`;
   });
   const refsTitle = lang === 'zh' ? '参考来源' : 'Sources';
-  const text = [...sections, sources.length ? `${refsTitle}：\n${sources.map(sourceLine).join('\n')}` : '']
+  return [...sections, sources.length ? `${refsTitle}：\n${sources.map(sourceLine).join('\n')}` : '']
     .filter(Boolean)
     .join('\n\n');
-  return { text, sources, model: 'offline-synthesis' };
 }
 
 export const SYNTHESIS_SYSTEM_PROMPT = [
@@ -74,12 +82,18 @@ export const SYNTHESIS_SYSTEM_PROMPT = [
 
 /** With a chat model: the model writes, the offline synthesis is the fallback on any failure. */
 export async function synthesise(input: SynthesisInput, model?: ChatModel, signal?: AbortSignal): Promise<SynthesisOutput> {
-  const offline = synthesiseOffline(input);
-  if (!model) return offline;
-  const sources = offline.sources.map(sourceLine).join('\n');
-  const body = byReadingOrder(input.contributions)
-    .map((c) => `## ${TASK_TYPE_LABELS[input.lang][c.task_type]}\n${c.text}`)
-    .join('\n\n');
+  if (!model) return synthesiseOffline(input);
+  // The offline text is only the fallback: it is composed when the model's answer is not used.
+  const ordered = byReadingOrder(input.contributions);
+  const offlineSources = numberOrdered(ordered, 10);
+  const fallback = (note: string): SynthesisOutput => ({
+    text: offlineText(input.lang, ordered, offlineSources),
+    sources: offlineSources,
+    model: 'offline-synthesis',
+    note,
+  });
+  const sources = offlineSources.map(sourceLine).join('\n');
+  const body = ordered.map((c) => `## ${TASK_TYPE_LABELS[input.lang][c.task_type]}\n${c.text}`).join('\n\n');
   try {
     const res = await model.complete({
       messages: [
@@ -91,9 +105,9 @@ export async function synthesise(input: SynthesisInput, model?: ChatModel, signa
       ...(signal ? { signal } : {}),
     });
     const text = res.message.content?.trim();
-    if (!text) return { ...offline, note: 'model returned no text; offline synthesis used' };
-    return { text, sources: offline.sources, model: model.name };
+    if (!text) return fallback('model returned no text; offline synthesis used');
+    return { text, sources: offlineSources, model: model.name };
   } catch (e) {
-    return { ...offline, note: `model failed (${e instanceof Error ? e.name : 'error'}); offline synthesis used` };
+    return fallback(`model failed (${e instanceof Error ? e.name : 'error'}); offline synthesis used`);
   }
 }

@@ -1,6 +1,6 @@
 import { TASK_OWNER, TASK_TYPES, type TaskType } from '@medagent/contracts';
 import { normaliseZh } from './dialect-zh';
-import { isCjk } from './features';
+import { codePointLength, countCjk, hasCjk as anyCjk } from './features';
 import { MODEL_LABELS, type NbScorer } from './naive-bayes';
 import type { CueRule } from './rule-types';
 import { EN_DRUG, EN_ORG_RULE, EN_QUESTION, EN_REQUEST, EN_RULES, normaliseEn } from './rules-en';
@@ -143,21 +143,29 @@ function applyRules(rules: readonly CueRule[], text: string, fired: string[]): T
   return scores;
 }
 
+// messageCues reads only the guideline score and whether a hypothesis rule fired, so it runs
+// only the rules that can change those (rules are stateless: no g or y flags, pinned in a spec).
+const cueRule = (rule: CueRule): boolean => rule.type === 'clinical_guideline' || HYPOTHESIS_RULES.has(rule.id);
+export const MESSAGE_CUE_RULES = {
+  zh: ZH_RULES.filter(cueRule),
+  en: EN_RULES.filter(cueRule),
+} as const;
+
 export function messageCues(original: string): MessageCues {
   const message = normaliseZh(original.normalize('NFKC'));
+  // Each computed once (the same pure functions of the same text as before).
+  const nfkc = message.normalize('NFKC');
+  const en = normaliseEn(message);
   const fired: string[] = [];
-  const zh = applyRules(ZH_RULES, message.normalize('NFKC'), fired);
-  const en = applyRules(EN_RULES, normaliseEn(message), fired);
+  const zhScores = applyRules(MESSAGE_CUE_RULES.zh, nfkc, fired);
+  const enScores = applyRules(MESSAGE_CUE_RULES.en, en, fired);
   return {
-    hasGuideline: zh.clinical_guideline >= 3 || en.clinical_guideline >= 3 || EN_ORG_RULE.re.test(message),
+    hasGuideline: zhScores.clinical_guideline >= 3 || enScores.clinical_guideline >= 3 || EN_ORG_RULE.re.test(message),
     doctorOrder: DOCTOR_ORDER.test(message),
-    drugTopic:
-      ZH_DRUG.test(message.normalize('NFKC')) ||
-      PRESCRIBED.test(message) ||
-      EN_DRUG.test(normaliseEn(message)),
+    drugTopic: ZH_DRUG.test(nfkc) || PRESCRIBED.test(message) || EN_DRUG.test(en),
     hypothesis: fired.some((id) => HYPOTHESIS_RULES.has(id)),
-    named: namedDiagnoses(message.normalize('NFKC')),
-    riskTopic: RISK_WORD.test(normaliseEn(message)),
+    named: namedDiagnoses(nfkc),
+    riskTopic: RISK_WORD.test(en),
   };
 }
 
@@ -230,7 +238,7 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
   // Trailing separators would defeat the "…吗$"-style anchors; a question mark stays as a cue.
   const raw = normaliseZh(text.normalize('NFKC')).replace(/[,，、:：;；.。!！\s]+$/, '');
   const en = normaliseEn(raw);
-  const hasCjk = Array.from(raw).some(isCjk);
+  const hasCjk = anyCjk(raw);
   const rule = emptyScores();
   // English cues only matter when the clause has latin words (a Chinese clause naming "ICD" or "NICE").
   const enScores = /[a-z]/i.test(raw) ? applyRules(EN_RULES, en, fired) : emptyScores();
@@ -316,7 +324,7 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
     ZH_DRUG_EFFECT.test(raw) &&
     !/有关|相关|关系/.test(raw) &&
     (ZH_DRUG.test(raw) ||
-      (cues.drugTopic && Array.from(raw).length <= ZH_SHORT_EFFECT && !/风险|危险|可能性|几率|概率/.test(raw)))
+      (cues.drugTopic && codePointLength(raw) <= ZH_SHORT_EFFECT && !/风险|危险|可能性|几率|概率/.test(raw)))
   ) {
     rule.general_consultation += 3;
     fired.push('zh.gen.drug_effect');
@@ -374,14 +382,18 @@ function best(scores: TypeScores, among: readonly TaskType[]): { type: TaskType;
 }
 
 function softmaxShare(scores: TypeScores, chosen: TaskType): number {
-  const values = TASK_TYPES.map((t) => scores[t]);
-  const max = Math.max(...values);
-  const sum = values.reduce((acc, v) => acc + Math.exp(v - max), 0);
+  let max = -Infinity;
+  for (const t of TASK_TYPES) max = Math.max(max, scores[t]);
+  let sum = 0;
+  for (const t of TASK_TYPES) sum += Math.exp(scores[t] - max);
   return Math.exp(scores[chosen] - max) / sum;
 }
 
+// MODEL_LABELS.indexOf(type) per task type, looked up once.
+const LABEL_INDEX = new Map<TaskType, number>(TASK_TYPES.map((t) => [t, MODEL_LABELS.indexOf(t)]));
+
 function size(text: string): number {
-  const cjk = Array.from(text).filter(isCjk).length;
+  const cjk = countCjk(text);
   return cjk > 0 ? cjk : text.split(/\s+/).filter(Boolean).length * 1.5;
 }
 
@@ -537,7 +549,7 @@ function decideWithoutCues(
     ownAct &&
     (ownAct === 'risk_triage' || ownAct === 'lifestyle_guidance') &&
     TASK_OWNER[ownAct] !== TASK_OWNER[previous.type] &&
-    (PERSONAL.test(text) || (ownAct === 'risk_triage' && Array.from(text).some(isCjk))) &&
+    (PERSONAL.test(text) || (ownAct === 'risk_triage' && anyCjk(text))) &&
     !INTERVAL.test(text) &&
     !(byModel && model.p >= MODEL_OVERRIDE && modelType === previous.type)
   ) {
@@ -587,7 +599,7 @@ export function decideClauses(
       if (cued.length > 0) {
         const combined = emptyScores();
         for (const type of TASK_TYPES) {
-          combined[type] = signal.rule[type] + NB_WEIGHT * (posterior[MODEL_LABELS.indexOf(type)] ?? 0);
+          combined[type] = signal.rule[type] + NB_WEIGHT * (posterior[LABEL_INDEX.get(type) ?? -1] ?? 0);
         }
         const pick = best(combined, cued);
         decision = { type: pick.type, score: softmaxShare(combined, pick.type), via: 'rules', signal };

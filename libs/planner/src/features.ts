@@ -13,26 +13,67 @@ export function isCjk(char: string): boolean {
   return CJK.test(char);
 }
 
-function cjkRuns(text: string): string[] {
-  const runs: string[] = [];
-  let current = '';
-  for (const char of text) {
-    if (isCjk(char)) {
-      current += char;
-    } else if (current) {
-      runs.push(current);
-      current = '';
+/**
+ * Same as `Array.from(text).some(isCjk)`: every CJK code point is one BMP code unit and the
+ * class holds no surrogates, so testing the code units of the whole string is equivalent.
+ */
+export function hasCjk(text: string): boolean {
+  return CJK.test(text);
+}
+
+function isCjkUnit(code: number): boolean {
+  return (code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff);
+}
+
+/** Same as `Array.from(text).filter(isCjk).length`, without the arrays. */
+export function countCjk(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i += 1) if (isCjkUnit(text.charCodeAt(i))) n += 1;
+  return n;
+}
+
+/** Same as `Array.from(text).length` (code points; a lone surrogate counts as one), without the array. */
+export function codePointLength(text: string): number {
+  let n = text.length;
+  for (let i = 0; i + 1 < text.length; i += 1) {
+    const hi = text.charCodeAt(i);
+    if (hi >= 0xd800 && hi <= 0xdbff) {
+      const lo = text.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        n -= 1;
+        i += 1;
+      }
     }
   }
-  if (current) runs.push(current);
+  return n;
+}
+
+/** Maximal runs of CJK characters, each as its list of characters (CJK characters are single code units). */
+function cjkRuns(text: string): string[][] {
+  const runs: string[][] = [];
+  let current: string[] = [];
+  for (let i = 0; i < text.length; i += 1) {
+    if (isCjkUnit(text.charCodeAt(i))) {
+      current.push(text[i] ?? '');
+    } else if (current.length > 0) {
+      runs.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) runs.push(current);
   return runs;
 }
 
 // Light stemming only: plural and -ing/-ed variants of the same cue word should
 // share weight, and anything cleverer would be hard to keep deterministic.
+const LEADING_DIGIT = /^\d/;
+const POSSESSIVE = /'s$/;
+const NUMBER = /\d+(?:\.\d+)?/g;
+const QUESTION_END = /[?？]\s*$/;
+
 function stem(word: string): string {
-  if (/^\d/.test(word)) return '#';
-  let w = word.replace(/'s$/, '');
+  if (LEADING_DIGIT.test(word)) return '#';
+  let w = word.replace(POSSESSIVE, '');
   if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
   else if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
   else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
@@ -42,28 +83,41 @@ function stem(word: string): string {
 
 /** Unique features of one clause: CJK char 1-3 grams (with run edges) and latin word 1-2 grams. */
 export function extractFeatures(text: string): string[] {
-  const norm = normalise(text).replace(/\d+(?:\.\d+)?/g, (m) => ` ${m} `);
+  return Array.from(featureSet(text));
+}
+
+/**
+ * extractFeatures as a Set, in the same insertion order (the scorer sums log-probabilities in
+ * this order, so the order is part of the output).
+ */
+export function featureSet(text: string): Set<string> {
+  const norm = normalise(text).replace(NUMBER, (m) => ` ${m} `);
   const features = new Set<string>();
   for (const run of cjkRuns(norm)) {
-    const chars = Array.from(`^${run}$`);
-    for (let i = 0; i < chars.length; i += 1) {
-      const a = chars[i] ?? '';
-      const b = chars[i + 1];
-      const c = chars[i + 2];
-      if (a !== '^' && a !== '$') features.add(a);
+    // The run framed by "^" and "$": positions -1 and run.length.
+    const n = run.length;
+    const at = (i: number): string | undefined => (i === -1 ? '^' : i === n ? '$' : i > n ? undefined : run[i]);
+    for (let i = -1; i <= n; i += 1) {
+      const a = at(i) ?? '';
+      const b = at(i + 1);
+      const c = at(i + 2);
+      if (i !== -1 && i !== n) features.add(a);
       if (b !== undefined) features.add(a + b);
       if (b !== undefined && c !== undefined) features.add(a + b + c);
     }
   }
-  const words = (norm.match(LATIN_WORD) ?? []).map(stem);
-  for (let i = 0; i < words.length; i += 1) {
-    const w = words[i] ?? '';
-    features.add(`w:${w}`);
-    const next = words[i + 1];
-    if (next !== undefined) features.add(`w:${w}_${next}`);
+  const matched = norm.match(LATIN_WORD);
+  if (matched) {
+    const words = matched.map(stem);
+    for (let i = 0; i < words.length; i += 1) {
+      const w = words[i] ?? '';
+      features.add(`w:${w}`);
+      const next = words[i + 1];
+      if (next !== undefined) features.add(`w:${w}_${next}`);
+    }
   }
-  if (/[?？]\s*$/.test(text)) features.add('?');
-  return Array.from(features);
+  if (QUESTION_END.test(text)) features.add('?');
+  return features;
 }
 
 /** Share of CJK characters among letters, used to pick the instruction language. */

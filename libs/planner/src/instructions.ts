@@ -1,4 +1,5 @@
 import type { TaskType } from '@medagent/contracts';
+import { codePointLength } from './features';
 
 // A worker never sees the rest of the message, so every instruction quotes the
 // exact question(s) it must answer plus the background the user gave.
@@ -48,14 +49,13 @@ export interface InstructionInput {
 }
 
 function clip(text: string, max: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
+  if (codePointLength(text) <= max) return text;
   if (max <= 1) return '';
-  return `${chars.slice(0, max - 1).join('')}…`;
+  return `${Array.from(text).slice(0, max - 1).join('')}…`;
 }
 
 function length(text: string): number {
-  return Array.from(text).length;
+  return codePointLength(text);
 }
 
 function quote(lang: 'zh' | 'en', text: string): string {

@@ -1,5 +1,5 @@
 import { TASK_TYPES } from '@medagent/contracts';
-import { extractFeatures } from './features';
+import { extractFeatures, featureSet } from './features';
 
 // Binarised multinomial naive Bayes. The model file stores integer counts only
 // (no floats), so "committed model equals a fresh training run" is an exact,
@@ -113,19 +113,27 @@ export function createScorer(model: NbModelFile, temperature = 1): NbScorer {
   return {
     posterior(text: string): number[] {
       // Uniform prior: the label mix of the training file says nothing about real traffic.
+      // Same arithmetic, in the same order, as summing over extractFeatures(text) then a softmax.
       const scores = new Float64Array(k);
       let known = 0;
-      for (const feature of extractFeatures(text)) {
+      for (const feature of featureSet(text)) {
         const lp = logProb.get(feature);
         if (!lp) continue;
         known += 1;
         for (let j = 0; j < k; j += 1) scores[j] = (scores[j] ?? 0) + (lp[j] ?? 0);
       }
       if (known === 0) return MODEL_LABELS.map(() => 1 / k);
-      const max = Math.max(...scores);
-      const exp = Array.from(scores, (s) => Math.exp((s - max) / temperature));
-      const sum = exp.reduce((a, b) => a + b, 0);
-      return exp.map((e) => e / sum);
+      let max = -Infinity;
+      for (let j = 0; j < k; j += 1) max = Math.max(max, scores[j] ?? 0);
+      const exp = new Array<number>(k);
+      let sum = 0;
+      for (let j = 0; j < k; j += 1) {
+        const e = Math.exp(((scores[j] ?? 0) - max) / temperature);
+        exp[j] = e;
+        sum += e;
+      }
+      for (let j = 0; j < k; j += 1) exp[j] = (exp[j] ?? 0) / sum;
+      return exp;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { decideClauses, messageCues, signalFor, TYPE_PRIORITY, type ClauseDecision } from './classify';
+import { decideClauses, messageCues, signalFor, TYPE_PRIORITY, type ClauseDecision, type MessageCues } from './classify';
 import {
   TASK_OWNER,
   TASK_TYPES,
@@ -7,7 +7,7 @@ import {
   type TaskType,
   type WorkerRole,
 } from '@medagent/contracts';
-import { detectLang, isCjk } from './features';
+import { detectLang, hasCjk } from './features';
 import { buildEscalationInstruction, buildInstruction } from './instructions';
 import { MODEL_LABELS, checkModelFile, createScorer, type NbModelFile, type NbScorer } from './naive-bayes';
 import { splitClauses, type Clause } from './segment';
@@ -114,9 +114,9 @@ function assembleParts(message: string, clauses: readonly Clause[], decisions: r
   return { parts, background };
 }
 
-function fallbackPart(message: string, model: NbScorer): WorkingPart {
+function fallbackPart(message: string, model: NbScorer, cues: MessageCues): WorkingPart {
   // Nothing was asked explicitly (a bare statement): use every cue in the whole text, then the model.
-  const signal = signalFor(message, messageCues(message));
+  const signal = signalFor(message, cues);
   let type: TaskType = 'general_consultation';
   let top = 0;
   for (const t of TYPE_PRIORITY) {
@@ -174,11 +174,12 @@ export function createPlanner(model: NbModelFile): (message: string, opts?: Plan
 
 function planWithModel(model: NbScorer, message: string, opts: PlanOptions): PlanResult {
   const lang = opts.lang ?? detectLang(message);
-  const hasCjk = Array.from(message).some(isCjk);
-  const clauses = splitClauses(message, hasCjk);
-  const decisions = decideClauses(clauses, model, messageCues(message));
+  const clauses = splitClauses(message, hasCjk(message));
+  // Read once per message: the clauses' decisions and, for a bare statement, the fallback.
+  const cues = messageCues(message);
+  const decisions = decideClauses(clauses, model, cues);
   const assembled = assembleParts(message, clauses, decisions);
-  const parts = assembled.parts.length > 0 ? assembled.parts : [fallbackPart(message, model)];
+  const parts = assembled.parts.length > 0 ? assembled.parts : [fallbackPart(message, model, cues)];
   const background = assembled.parts.length > 0 ? assembled.background : [];
 
   const tasks: PlannedTask[] = [];

@@ -370,10 +370,14 @@ export const EN_DRUG =
 const TEST_STUDY =
   /\b(sleep|nerve conduction|conduction|urodynamic|electrophysiology|swallow(?:ing)?|barium|doppler|imaging|flow|nuclear|sweat|motility) stud(?:y|ies)\b/g;
 
+// Every rewrite below needs a latin letter or one of the quotes it folds: text without any
+// (a Chinese clause) is returned as lower-cased NFKC without the seven passes.
+const EN_REWRITE_TRIGGER = /[a-z’‘`]/;
+
 export function normaliseEn(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
+  const lowered = text.normalize('NFKC').toLowerCase();
+  if (!EN_REWRITE_TRIGGER.test(lowered)) return lowered;
+  return lowered
     .replace(/[’‘`]/g, "'")
     .replace(/\bwhat'?s\b/g, 'what is')
     .replace(/\bhow'?s\b/g, 'how is')
