@@ -152,8 +152,10 @@ describe('Heartbeats', () => {
     expect([a.beats, b.beats]).toEqual([2, 2]);
     hb.delete(b);
     expect(hb.size).toBe(0);
+    expect(hb.armed).toBe(true);
     hb.tick();
     expect([a.beats, b.beats]).toEqual([2, 2]);
+    expect(hb.armed).toBe(false);
   });
 
   it('a failing heartbeat is swallowed', async () => {
@@ -165,6 +167,7 @@ describe('Heartbeats', () => {
     hb.tick();
     await Promise.resolve();
     hb.delete(d);
+    hb.tick();
     expect(calls).toBe(1);
   });
 });

@@ -207,7 +207,7 @@ type WorkerPayload<T extends WorkerEvent> = Parameters<typeof buildEvent<T>>[0][
 /**
  * Heartbeats for the deliveries a runner is working on, from one timer per runner instead
  * of one interval per task: the timer ticks every half period while any delivery is in
- * flight, and a delivery is touched on every second tick it has seen. So its first
+ * flight (it stops at the first tick that finds none), and a delivery is touched on every second tick it has seen. So its first
  * heartbeat comes between half a period and a period after it started (as with a per-task
  * interval, a task shorter than that sends none), and the next ones a period apart.
  */
@@ -223,19 +223,30 @@ export class Heartbeats {
 
   add(d: Delivery): void {
     this.live.set(d, 0);
-    this.timer ??= setInterval(() => this.tick(), Math.max(1, Math.floor(this.periodMs / 2)));
+    if (this.timer) return;
+    this.timer = setInterval(() => this.tick(), Math.max(1, Math.floor(this.periodMs / 2)));
+    // It outlives the last task by up to half a period and must not hold the process up.
+    this.timer.unref();
   }
 
   delete(d: Delivery): void {
+    // The timer is disarmed by the next tick that finds nothing in flight, not here: short
+    // tasks often leave the runner idle for a moment, and re-arming per task is what this
+    // class exists to avoid.
     this.live.delete(d);
-    if (this.live.size === 0 && this.timer) {
-      clearInterval(this.timer);
-      this.timer = undefined;
-    }
+  }
+
+  get armed(): boolean {
+    return this.timer !== undefined;
   }
 
   /** One half-period tick (public for tests, which drive it instead of waiting). */
   tick(): void {
+    if (this.live.size === 0) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+      return;
+    }
     for (const [d, seen] of this.live) {
       this.live.set(d, seen + 1);
       if ((seen + 1) % 2 === 0) void d.working().catch(() => undefined);

@@ -101,7 +101,12 @@ export class AgentLoop {
     else outer?.addEventListener('abort', onOuterAbort, { once: true });
     const env: ExecutionEnv = {
       pkg,
-      signal: taskAbort.signal,
+      // An AbortSignal is built on the controller's first `.signal` read (an EventTarget: a
+      // measurable share of a short task's CPU). Read lazily, a task whose model and tools
+      // never look at it does not build one; abort() still reaches every signal handed out.
+      get signal(): AbortSignal {
+        return taskAbort.signal;
+      },
       deadlineMs,
       limiter: this.limiter,
       rateLimitWaitMs: this.opts.rateLimitWaitMs ?? 1_000,
@@ -154,7 +159,9 @@ export class AgentLoop {
           messages: sent,
           tools: shown,
           maxTokens: Math.min(this.opts.maxCompletionTokens ?? 1_024, left),
-          signal: env.signal,
+          get signal(): AbortSignal {
+            return env.signal;
+          },
         });
       } catch (e) {
         return interrupted() ?? state.failed(toMedagentError(e));
