@@ -81,6 +81,22 @@ describe('lead planning and synthesis', () => {
     expect(failing).toEqual({ plan: offline.plan, source: 'rules', note: 'model unavailable: TypeError' });
   });
 
+  it('uses an accepted model plan as it is', async () => {
+    const plan = {
+      complexity: 'simple',
+      tasks: [
+        {
+          task_id: 't1',
+          task_type: 'risk_triage',
+          agent: 'triage',
+          instruction: '评估风险与就医时机：「严重吗、应该何时就医？」',
+        },
+      ],
+    };
+    const r = await makePlan(QUESTION, 'zh', undefined, model(JSON.stringify(plan)));
+    expect(r).toEqual({ plan, source: 'model' });
+  });
+
   it("synthesises the offline answer as the model path's fallback, with the same sources", async () => {
     const input = { message: QUESTION, lang: 'zh' as const, contributions: CONTRIBUTIONS };
     const offline = synthesiseOffline(input);

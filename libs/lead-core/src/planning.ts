@@ -1,6 +1,6 @@
 import type { Lang, PlanSource, TaskPlan } from '@medagent/contracts';
 import type { ChatModel } from '@medagent/agent';
-import { PLANNER_SYSTEM_PROMPT, parseModelPlan, planFromMessage } from '@medagent/planner';
+import { PLANNER_SYSTEM_PROMPT, parseModelPlan, planFromMessage, type PlanResult } from '@medagent/planner';
 
 export interface LeadPlan {
   plan: TaskPlan;
@@ -9,16 +9,21 @@ export interface LeadPlan {
 }
 
 /**
- * The offline planner always runs (sub-millisecond); a configured chat model may propose
- * a plan, which must pass the same contract, or the offline plan replaces it and the
- * reason is recorded in the event.
+ * The offline planner (sub-millisecond) plans whenever its plan is used: without a model, or
+ * when a configured chat model's plan fails the same contract or the model fails, in which
+ * case the reason is recorded in the event. When the model's plan is accepted it is not run.
  */
-export async function makePlan(message: string, lang: Lang, memorySummary: string | undefined, model?: ChatModel): Promise<LeadPlan> {
-  // A pure function of its inputs: planned only when its plan is used (no model, or the model's rejected).
-  const offlinePlan = (): TaskPlan => planFromMessage(message, { lang, ...(memorySummary ? { memorySummary } : {}) }).plan;
+export async function makePlan(
+  message: string,
+  lang: Lang,
+  memorySummary: string | undefined,
+  model?: ChatModel,
+): Promise<LeadPlan> {
+  const offline = (): PlanResult =>
+    planFromMessage(message, { lang, ...(memorySummary ? { memorySummary } : {}) });
   if (!model) {
-    const offline = planFromMessage(message, { lang, ...(memorySummary ? { memorySummary } : {}) });
-    return { plan: offline.plan, source: 'rules', note: offline.rationale.slice(0, 900) };
+    const r = offline();
+    return { plan: r.plan, source: 'rules', note: r.rationale.slice(0, 900) };
   }
   try {
     const res = await model.complete({
@@ -31,8 +36,16 @@ export async function makePlan(message: string, lang: Lang, memorySummary: strin
     });
     const parsed = parseModelPlan(res.message.content ?? '', message);
     if (parsed.ok) return { plan: parsed.plan, source: 'model' };
-    return { plan: offlinePlan(), source: 'rules', note: `model plan rejected: ${parsed.reason}`.slice(0, 900) };
+    return {
+      plan: offline().plan,
+      source: 'rules',
+      note: `model plan rejected: ${parsed.reason}`.slice(0, 900),
+    };
   } catch (e) {
-    return { plan: offlinePlan(), source: 'rules', note: `model unavailable: ${e instanceof Error ? e.name : 'error'}` };
+    return {
+      plan: offline().plan,
+      source: 'rules',
+      note: `model unavailable: ${e instanceof Error ? e.name : 'error'}`,
+    };
   }
 }

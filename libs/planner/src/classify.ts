@@ -293,14 +293,20 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
     else rule.general_consultation += 1;
     fired.push('any.target');
   }
+  // The drug patterns are long alternations read by several cues below; each is tested at most
+  // once per clause, where it was first needed (stateless patterns: same answer every time).
+  let zhDrugSeen: boolean | undefined;
+  let zhNeedsDrugSeen: boolean | undefined;
+  const zhDrug = (): boolean => (zhDrugSeen ??= ZH_DRUG.test(raw));
+  const zhNeedsDrug = (): boolean => (zhNeedsDrugSeen ??= ZH_NEEDS_DRUG.test(raw));
   if (
-    (hasCjk && ZH_DRUG.test(raw) && ZH_DRUG_USE.test(raw) && !ZH_NEEDS_DRUG.test(raw)) ||
+    (hasCjk && zhDrug() && ZH_DRUG_USE.test(raw) && !zhNeedsDrug()) ||
     (!hasCjk && EN_DRUG.test(en) && EN_DRUG_USE.test(en))
   ) {
     rule.general_consultation += hasCjk ? 4 : 2;
     fired.push('any.gen.drug_use');
   }
-  if (hasCjk && ZH_NEEDS_DRUG.test(raw) && ZH_DRUG.test(raw) && !VACCINE.test(raw) && rule.risk_triage < 3) {
+  if (hasCjk && zhNeedsDrug() && zhDrug() && !VACCINE.test(raw) && rule.risk_triage < 3) {
     // "要不要吃阿司匹林": whether to start a named drug now is a treatment decision (triage).
     rule.risk_triage += 3;
     fired.push('zh.risk.start_named_drug');
@@ -311,7 +317,7 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
     rule.symptom_analysis += 3;
     fired.push('zh.sym.confirm_test');
   }
-  if (hasCjk && ZH_DRUG.test(raw) && ZH_DRUG_CAUTION.test(raw) && !ZH_LIFE_WORD.test(raw)) {
+  if (hasCjk && zhDrug() && ZH_DRUG_CAUTION.test(raw) && !ZH_LIFE_WORD.test(raw)) {
     rule.general_consultation += 4;
     fired.push('zh.gen.drug_caution');
   }
@@ -323,7 +329,7 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
     hasCjk &&
     ZH_DRUG_EFFECT.test(raw) &&
     !/有关|相关|关系/.test(raw) &&
-    (ZH_DRUG.test(raw) ||
+    (zhDrug() ||
       (cues.drugTopic && codePointLength(raw) <= ZH_SHORT_EFFECT && !/风险|危险|可能性|几率|概率/.test(raw)))
   ) {
     rule.general_consultation += 3;

@@ -4,7 +4,7 @@ import { REGIONAL_PATTERNS, REGIONAL_TRIGGER, normaliseZh } from './dialect-zh';
 import { codePointLength, countCjk, extractFeatures, hasCjk, isCjk, normalise } from './features';
 import { MODEL_LABELS, checkModelFile, createScorer } from './naive-bayes';
 import { EN_RULES, normaliseEn } from './rules-en';
-import { ZH_RULES } from './rules-zh';
+import { ZH_DRUG, ZH_RULES } from './rules-zh';
 import type { CueRule } from './rule-types';
 import { splitClauses } from './segment';
 import { BLIND_SET_PATHS, DEV_SET_PATH, EXTRA_SET_PATH, OWN_SET_PATHS, loadCases } from './testing/cases';
@@ -227,6 +227,8 @@ describe('planner fast paths give exactly what the reference code gives', () => 
       [rule.re, rule.requires, rule.unless].some((re) => re !== undefined && (re.global || re.sticky)),
     );
     expect(stateful.map((r) => r.id)).toEqual([]);
+    // signalFor reads ZH_DRUG once per clause for several cues.
+    expect(ZH_DRUG.global || ZH_DRUG.sticky).toBe(false);
     for (const id of HYPOTHESIS_IDS) expect(MESSAGE_CUE_RULES.zh.map((r) => r.id)).toContain(id);
     const reference = (t: string): { guideline: boolean; hypothesis: boolean } => {
       const message = normaliseZh(t.normalize('NFKC'));
