@@ -35,14 +35,15 @@ export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRu
   if (infra.bus instanceof JetStreamBus && names.includes('coordinator')) observeConsumerLag(infra.bus);
   const apps = new Map<ServiceId, INestMicroservice>();
   try {
-    for (const name of names) {
-      apps.set(name, await startService(name, { bus: infra.bus, kv: infra.kv, memory: infra.memory, runtime, ...(coordinator ? { coordinator } : {}) }));
-    }
-    // Build (or load) the retrieval index and the tokenizer before reporting ready, not on
-    // the first request.
+    // Build (or load) the retrieval index and the tokenizer before the consumers start, not on
+    // the first request: both block the event loop for a while, which would also starve the
+    // pull consumers' idle-heartbeat checks ("heartbeats missed" at every worker start).
     if (names.some((n) => n.startsWith('worker-'))) {
       warmTokenizer();
       await defaultKnowledgeService().search('warm-up', { k: 1 });
+    }
+    for (const name of names) {
+      apps.set(name, await startService(name, { bus: infra.bus, kv: infra.kv, memory: infra.memory, runtime, ...(coordinator ? { coordinator } : {}) }));
     }
   } catch (e) {
     await infra.close();
