@@ -103,10 +103,17 @@ export class Orchestrator {
     // less per request. It is idempotent (msg id per request), a duplicate submission may
     // repeat it harmlessly, and a plan that arrives before the create is visible is retried
     // (see onPlanProduced). If the create fails, the submission is redelivered and both repeat.
-    const [created] = await Promise.all([this.store.create(rec), this.requestPlan(rec, summary)]);
-    if (!created) return; // duplicate submission: same request, never a second run
-    this.deadlines.schedule(rec.request_id, 'request', deadline, () => this.finisher.onRequestDeadline(rec.request_id));
-    this.deadlines.schedule(rec.request_id, 'plan', planAt, () => this.onPlanDeadline(rec.request_id));
+    // The deadlines are armed as soon as the record exists, even if the publish fails: the
+    // redelivered submission then stops at the create (a duplicate), so this is the only place
+    // that arms them, and a plan request that never gets through still ends in the fallback.
+    const created = this.store.create(rec).then((ok) => {
+      if (ok) {
+        this.deadlines.schedule(rec.request_id, 'request', deadline, () => this.finisher.onRequestDeadline(rec.request_id));
+        this.deadlines.schedule(rec.request_id, 'plan', planAt, () => this.onPlanDeadline(rec.request_id));
+      }
+      return ok;
+    });
+    await Promise.all([created, this.requestPlan(rec, summary)]);
   }
 
   private async requestPlan(rec: StoredRequest, summary: string | undefined): Promise<void> {

@@ -12,6 +12,8 @@ export interface EmbeddedOptions extends Partial<Omit<ServiceDeps, 'bus' | 'kv' 
   memory?: MemoryStore;
   /** Request state (default: a fresh in-memory store). */
   kv?: KvStore;
+  /** The bus (default: a fresh in-process bus); tests wrap one to inject failures. */
+  bus?: InProcessBus;
   services?: readonly ServiceId[];
   logLevels?: LogLevel[] | false;
 }
@@ -32,7 +34,7 @@ export interface EmbeddedRuntime {
 export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<EmbeddedRuntime> {
   startTelemetry({ serviceName: 'medagent-embedded' });
   const runtime = opts.runtime ?? loadRuntimeConfig(process.env, { natsUrl: undefined });
-  const bus = new InProcessBus();
+  const bus = opts.bus ?? new InProcessBus();
   const kv = opts.kv ?? new InMemoryKvStore();
   const memory = opts.memory ?? new InMemoryMemoryStore();
   const deps: ServiceDeps = { ...opts, bus, kv, memory, runtime, logLevels: opts.logLevels ?? false };

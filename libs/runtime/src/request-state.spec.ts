@@ -1,6 +1,6 @@
-import { InMemoryKvStore, JsonText } from '@medagent/bus';
-import { RequestStore, appendContribution, type StoredRequest } from '@medagent/coordinator-core';
-import type { Contribution } from '@medagent/contracts';
+import { InMemoryKvStore, InProcessBus, JsonText } from '@medagent/bus';
+import { RequestStore, appendContribution, loadCoordinatorConfig, type StoredRequest } from '@medagent/coordinator-core';
+import { BusUnavailableError, type Contribution } from '@medagent/contracts';
 import { InMemoryMemoryStore } from '@medagent/memory';
 import { startEmbedded } from './embedded';
 
@@ -143,5 +143,38 @@ describe('RequestStore group commit', () => {
     });
     expect(seen).toBe('synthesising');
     expect((await kv.get<StoredRequest>('req.g1'))?.value).toMatchObject({ status: 'synthesising', state: { marks: { after: 1 } } });
+  });
+});
+
+describe('a plan request that cannot be published', () => {
+  /** Refuses every plan.requested publish, as a broker outage for that subject would. */
+  class NoPlanBus extends InProcessBus {
+    refused = 0;
+    override publishRaw(subject: string, data: Uint8Array, opts?: Parameters<InProcessBus['publishRaw']>[2]): ReturnType<InProcessBus['publishRaw']> {
+      if (subject.startsWith('medagent.plan.requested.')) {
+        this.refused += 1;
+        return Promise.reject(new BusUnavailableError('plan.requested refused (test)'));
+      }
+      return super.publishRaw(subject, data, opts);
+    }
+  }
+
+  it('still ends in the controlled fallback: the plan deadline is armed once the record exists', async () => {
+    const bus = new NoPlanBus();
+    const rt = await startEmbedded({
+      memory: new InMemoryMemoryStore(),
+      bus,
+      coordinator: loadCoordinatorConfig({}, { planDeadlineMs: 300 }),
+    });
+    try {
+      const r = await rt.client.ask({ message: '二甲双胍为什么要跟饭一起吃？', user_id: 'u-noplan', session_id: 's-noplan', channel: 'cli' }, { timeoutMs: 20_000 });
+      expect(bus.refused).toBeGreaterThanOrEqual(1);
+      expect(r.status).toBe('completed');
+      expect(r.record.plan?.source).toBe('fallback');
+      expect(r.record.plan?.fallback_reason).toMatch(/PLAN_DEADLINE/);
+      expect(r.record.answer?.exit).toBe('fallback');
+    } finally {
+      await rt.close();
+    }
   });
 });
