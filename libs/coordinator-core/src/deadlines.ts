@@ -15,21 +15,15 @@ export class DeadlineScheduler implements OnModuleDestroy {
   }
 
   schedule(requestId: string, name: string, at: string | number, fn: () => Promise<void>): void {
-    this.cancelNamed(requestId, name);
+    this.cancel(requestId, name);
     const delay = Math.max(0, (typeof at === 'number' ? at : Date.parse(at)) - Date.now());
     const timer = setTimeout(() => {
-      this.cancelNamed(requestId, name);
+      this.cancel(requestId, name);
       fn().catch((e: unknown) => this.onError(`${requestId}|${name}`, e));
     }, delay);
     let named = this.timers.get(requestId);
     if (!named) this.timers.set(requestId, (named = new Map()));
     named.set(name, timer);
-  }
-
-  /** `key` is `<requestId>|<name>`. */
-  cancel(key: string): void {
-    const bar = key.indexOf('|');
-    if (bar > 0) this.cancelNamed(key.slice(0, bar), key.slice(bar + 1));
   }
 
   clearRequest(requestId: string): void {
@@ -39,18 +33,12 @@ export class DeadlineScheduler implements OnModuleDestroy {
     this.timers.delete(requestId);
   }
 
-  get pending(): number {
-    let n = 0;
-    for (const named of this.timers.values()) n += named.size;
-    return n;
-  }
-
   onModuleDestroy(): void {
     for (const named of this.timers.values()) for (const t of named.values()) clearTimeout(t);
     this.timers.clear();
   }
 
-  private cancelNamed(requestId: string, name: string): void {
+  cancel(requestId: string, name: string): void {
     const named = this.timers.get(requestId);
     const t = named?.get(name);
     if (!named || !t) return;

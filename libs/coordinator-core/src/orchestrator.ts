@@ -130,7 +130,7 @@ export class Orchestrator {
   /** A plan that fails validation never reaches a worker: the controlled fallback does, with the reason. */
   async onPlanProduced(env: Envelope): Promise<void> {
     const p = payloadOf(env, 'plan.produced');
-    const rec = (await this.store.get(p.request_id)) ?? (await this.store.get(p.request_id, { fresh: true }));
+    const rec = await this.store.get(p.request_id); // the cached record, else the stored one
     // The plan request is published alongside the record's create: a plan can overtake it.
     if (!rec) throw new ConflictError(`plan for ${p.request_id} arrived before its record`, { retryAfterMs: 50 });
     if (rec.status !== 'planning') return;
@@ -165,7 +165,7 @@ export class Orchestrator {
       return { next: cur, result: cur };
     });
     if (!rec) return;
-    this.deadlines.cancel(`${requestId}|plan`);
+    this.deadlines.cancel(requestId, 'plan');
     await Promise.all(plan.tasks.map((t) => this.assign(rec, t, 1, deadline)));
   }
 
@@ -256,7 +256,7 @@ export class Orchestrator {
     });
     if (outcome === 'stale') return;
     if (p.duration_ms !== undefined) medagentMetrics().taskDuration.record(p.duration_ms, { role: task.agent, task_type: task.task_type, status: 'completed' });
-    this.deadlines.cancel(`${env.correlation_id}|task:${c.task_id}`);
+    this.deadlines.cancel(env.correlation_id, `task:${c.task_id}`);
     if (outcome === 'synthesis') await this.finisher.sendSynthesis(await this.store.require(env.correlation_id));
     else if (outcome === 'settled') await this.finisher.onTasksSettled(env.correlation_id);
   }
@@ -307,7 +307,7 @@ export class Orchestrator {
       return { next: markSettled(cur), result: 'final' as const };
     });
     if (outcome === 'ignored') return;
-    this.deadlines.cancel(`${requestId}|task:${taskId}`);
+    this.deadlines.cancel(requestId, `task:${taskId}`);
     if (outcome === 'retry') {
       const rec = await this.store.require(requestId);
       const planned = rec.plan?.tasks.find((x) => x.task_id === taskId);
