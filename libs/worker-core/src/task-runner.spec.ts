@@ -1,4 +1,4 @@
-import { buildEvent, hashOf, payloadOf, type Envelope, type TaskPackage } from '@medagent/contracts';
+import { buildEvent, payloadOf, type Envelope, type TaskPackage } from '@medagent/contracts';
 import type { Bus, Delivery, PublishOptions } from '@medagent/bus';
 import { ScriptedChatModel, makeTaskPackage, type ChatRequest } from '@medagent/agent';
 import { Heartbeats, TaskRunner, inputHashOf, slowInputHashOf } from './task-runner';
@@ -61,17 +61,7 @@ describe('inputHashOf', () => {
 
   it('is the sha-256 of the sorted-key JSON of the task-defining fields', () => {
     const pkg = variants[2] as TaskPackage;
-    expect(inputHashOf(pkg)).toBe(
-      hashOf({
-        task_type: pkg.task_type,
-        agent: pkg.agent,
-        instruction: pkg.instruction,
-        context: pkg.context,
-        allowed_tools: [...pkg.allowed_tools].sort(),
-        lang: pkg.scope.lang,
-        input_refs: pkg.input_refs,
-      }),
-    );
+    expect(inputHashOf(pkg)).toBe(slowInputHashOf(pkg));
     expect(inputHashOf({ ...pkg, allowed_tools: [...pkg.allowed_tools].reverse() })).toBe(inputHashOf(pkg));
     expect(inputHashOf({ ...pkg, instruction: `${pkg.instruction}.` })).not.toBe(inputHashOf(pkg));
   });
