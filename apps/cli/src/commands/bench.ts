@@ -5,7 +5,8 @@ import { num, parseArgs, str, UsageError } from '../args';
 const HELP = `medagent bench prompts --cases FILE [--json]
 medagent bench latency --cases FILE[,FILE…] [--versions V1,V2] [--iterations N] [--json]
 medagent bench orchestration --mode embedded|distributed|bare --model-latency-ms N --concurrency C --requests R
-                             [--worker-instances N] [--worker-concurrency C] [--warmup N] [--nats URL] [--json]
+                             [--worker-instances N] [--worker-concurrency C] [--warmup N] [--nats URL]
+                             [--bare-pattern minimal|durable] [--json]
 
   orchestration: the three-task seed plan with the fixed-latency fake model (plan, tasks and
   synthesis each take N ms); distributed mode starts a nats-server (unless --nats) and every
@@ -14,12 +15,16 @@ medagent bench orchestration --mode embedded|distributed|bare --model-latency-ms
   --mode bare: the floor under distributed mode, not our runtime — a private nats-server and
   five plain Node processes running the bare 12-publish JetStream flow (no model, no
   validation, no KV, no OTel, no Nest); same measurement, same JSON.
+  --bare-pattern durable (bare mode only; default minimal): the same floor plus what our
+  runtime does per request by design — the coordinator's revision-checked KV record writes
+  (create, dispatch, grouped artifact settles, completion), the workers' unconfirmed
+  task.started / task.completed, ~1.2 KB events: the infrastructure cost of our pattern.
   cpu_ms_per_request (Linux): CPU ms per completed request by process (services, nats-server,
   this client) over the measured phase; unlike wall time it compares across a noisy machine.`;
 
 function human(r: OrchestrationBenchResult): string {
   return (
-    `${r.mode}: model ${r.model_latency_ms} ms, ${r.concurrency} in flight, ${r.requests} requests, ` +
+    `${r.mode}${r.bare_pattern && r.bare_pattern !== 'minimal' ? ` (${r.bare_pattern} pattern)` : ''}: model ${r.model_latency_ms} ms, ${r.concurrency} in flight, ${r.requests} requests, ` +
     `${r.worker_instances}×${r.worker_concurrency} per worker role → p50 ${r.latency_ms.p50} ms, p99 ${r.latency_ms.p99} ms, ` +
     `mean ${r.latency_ms.mean} ms, ${r.requests_per_s} req/s, ${r.errors} errors` +
     (r.cpu_ms_per_request ? `; CPU ${r.cpu_ms_per_request['total']} ms/request` : '')
@@ -57,6 +62,10 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const mode = str(args, 'mode', 'embedded');
     if (mode !== 'embedded' && mode !== 'distributed' && mode !== 'bare') throw new UsageError(`--mode must be embedded, distributed or bare\n\n${HELP}`);
     const nats = str(args, 'nats');
+    const barePattern = str(args, 'bare-pattern');
+    if (barePattern !== undefined && barePattern !== 'minimal' && barePattern !== 'durable') {
+      throw new UsageError(`--bare-pattern must be minimal or durable\n\n${HELP}`);
+    }
     const warmup = args.flags['warmup'] === undefined ? undefined : num(args, 'warmup', 0);
     // Unset: the runtime's own default (MEDAGENT_WORKER_CONCURRENCY's), not a bench-only one.
     const workerConcurrency = args.flags['worker-concurrency'] === undefined ? undefined : num(args, 'worker-concurrency', 1);
@@ -69,6 +78,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
       ...(workerConcurrency !== undefined ? { workerConcurrency } : {}),
       ...(warmup !== undefined ? { warmup } : {}),
       ...(nats ? { natsUrl: nats } : {}),
+      ...(barePattern ? { barePattern } : {}),
       log: (line) => process.stderr.write(`bench: ${line}\n`),
     }).catch((e: unknown) => {
       if (e instanceof RangeError) throw new UsageError(`${e.message}\n\n${HELP}`);

@@ -6,7 +6,7 @@ import { BusUnavailableError, DeadlineExceededError } from '@medagent/contracts'
 import { DEFAULT_LIMITS, startNatsServer, type NatsServerHandle } from '@medagent/bus';
 import { ServiceCluster, repoRoot } from '../testing/cluster';
 import { benchProcesses } from './cpu';
-import { BARE_PREFIX, BARE_ROLES, BARE_STREAM, bareEvent, bareSubject, type BareEvent } from './bare-protocol';
+import { BARE_PATTERN_ENV, BARE_PREFIX, BARE_ROLES, BARE_STREAM, bareEventFor, bareSubject, type BareEvent, type BarePattern } from './bare-protocol';
 import type { BenchCall, BenchTarget } from './drive';
 
 /**
@@ -15,7 +15,9 @@ import type { BenchCall, BenchTarget } from './drive';
  * Node processes (dist/…/bare-service.js, launched by ServiceCluster like our services, so
  * MEDAGENT_CHILD_NODE_ARGS reaches them too), and this client: per request it publishes
  * `submitted` (PubAck awaited) and waits for that request's `completed` on a core
- * subscription. Same broker setup as distributed mode, none of our runtime.
+ * subscription. Same broker setup as distributed mode, none of our runtime. `pattern`
+ * (default `minimal`) reaches the children as BARE_PATTERN_ENV; `durable` adds our mandated
+ * extras (bare-protocol.ts), the stream is the same (`bare.>` holds the observer events too).
  */
 
 const nanos = (ms: number) => ms * 1_000_000;
@@ -27,14 +29,14 @@ interface Waiter {
 }
 
 /**
- * The compiled child is newer than the two sources it is built from: then no build is run, so
+ * The compiled child is newer than the sources it is built from: then no build is run, so
  * the bare flow starts even while other parts of the workspace do not compile (it imports
  * nothing else from it).
  */
 function compiledIsFresh(root: string, script: string): boolean {
   if (!existsSync(script)) return false;
   const built = statSync(script).mtimeMs;
-  return ['bare-service', 'bare-protocol'].every((f) => {
+  return ['bare-service', 'bare-protocol', 'bare-records'].every((f) => {
     const src = join(root, 'libs', 'runtime', 'src', 'bench', `${f}.ts`);
     const out = join(root, 'dist', 'libs', 'runtime', 'src', 'bench', `${f}.js`);
     return existsSync(out) && (!existsSync(src) || statSync(src).mtimeMs <= Math.min(built, statSync(out).mtimeMs));
@@ -46,7 +48,9 @@ export interface BareTarget extends BenchTarget {
   natsUrl: string;
 }
 
-export async function bareTarget(o: { requestTimeoutMs: number; log: (line: string) => void }): Promise<BareTarget> {
+export async function bareTarget(o: { requestTimeoutMs: number; log: (line: string) => void; pattern?: BarePattern }): Promise<BareTarget> {
+  const pattern = o.pattern ?? 'minimal';
+  const bareEvent = bareEventFor(pattern);
   let nats: NatsServerHandle | undefined;
   let cluster: ServiceCluster | undefined;
   let nc: NatsConnection | undefined;
@@ -74,10 +78,10 @@ export async function bareTarget(o: { requestTimeoutMs: number; log: (line: stri
     });
     const root = repoRoot();
     const script = join(root, 'dist', 'libs', 'runtime', 'src', 'bench', 'bare-service.js');
-    cluster = new ServiceCluster({ natsUrl: nats.url, launcher: 'dist', script, build: !compiledIsFresh(root, script) });
+    cluster = new ServiceCluster({ natsUrl: nats.url, launcher: 'dist', script, build: !compiledIsFresh(root, script), env: { [BARE_PATTERN_ENV]: pattern } });
     const t0 = Date.now();
     await cluster.start(BARE_ROLES.map((name) => ({ name })));
-    o.log(`started ${cluster.live().length} bare processes in ${Date.now() - t0} ms (${cluster.summary()})`);
+    o.log(`started ${cluster.live().length} bare processes${pattern === 'minimal' ? '' : ` (${pattern} pattern)`} in ${Date.now() - t0} ms (${cluster.summary()})`);
     sub = nc.subscribe(bareSubject.completed, {
       callback: (err, msg) => {
         if (err) return;

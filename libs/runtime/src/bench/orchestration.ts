@@ -10,7 +10,7 @@ import { startService } from '../services';
 import { ServiceCluster, type StartSpec } from '../testing/cluster';
 import { benchProcesses } from './cpu';
 import { bareTarget } from './bare';
-import { BARE_CONCURRENCY } from './bare-protocol';
+import { BARE_CONCURRENCY, type BarePattern } from './bare-protocol';
 import { assertCounts, warmAndMeasure, type BenchCall, type BenchTarget } from './drive';
 export { percentile } from './drive';
 
@@ -41,6 +41,8 @@ export interface OrchestrationBenchOptions {
   workerInstances?: number;
   /** Tasks each worker instance runs at once (MEDAGENT_WORKER_CONCURRENCY; default: the runtime's). */
   workerConcurrency?: number;
+  /** Bare mode only: `minimal` (default) or `durable`, the bare flow plus our mandated KV writes, observer events and event sizes. */
+  barePattern?: BarePattern;
   /** Use this NATS instead of starting a private nats-server (distributed mode; bare mode always starts its own). */
   natsUrl?: string;
   /** Warm-up requests, not measured (default: the concurrency, between 5 and 50). */
@@ -55,6 +57,8 @@ export interface OrchestrationBenchOptions {
 
 export interface OrchestrationBenchResult {
   mode: OrchestrationBenchMode;
+  /** Bare mode only. */
+  bare_pattern?: BarePattern;
   model_latency_ms: number;
   concurrency: number;
   requests: number;
@@ -164,10 +168,12 @@ export async function benchOrchestration(opts: OrchestrationBenchOptions): Promi
       `bare mode has no model, one process per role with our default pull concurrency and its own nats-server: model latency 0, 1 worker instance, worker concurrency ${BARE_CONCURRENCY.worker}, no NATS URL`,
     );
   }
+  if (!bare && opts.barePattern !== undefined) throw new RangeError('a bare pattern applies to bare mode only');
+  const barePattern = opts.barePattern ?? 'minimal';
   const requestTimeoutMs = opts.requestTimeoutMs ?? 120_000;
   const target =
     bare
-      ? await bareTarget({ requestTimeoutMs, log })
+      ? await bareTarget({ requestTimeoutMs, log, pattern: barePattern })
       : opts.mode === 'embedded'
         ? await embeddedTarget({ ...o, requestTimeoutMs })
         : await distributedTarget({ ...o, requestTimeoutMs, ...(opts.natsUrl ? { natsUrl: opts.natsUrl } : {}), log });
@@ -182,6 +188,7 @@ export async function benchOrchestration(opts: OrchestrationBenchOptions): Promi
     });
     return {
       mode: opts.mode,
+      ...(bare ? { bare_pattern: barePattern } : {}),
       model_latency_ms: opts.modelLatencyMs,
       concurrency: opts.concurrency,
       requests: opts.requests,
