@@ -1,8 +1,5 @@
-import { JetStreamBus, startNatsServer, type NatsServerHandle } from '@medagent/bus';
 import { buildEvent, dlqSubjectFor, subjectFor } from '@medagent/contracts';
-import { MedagentClient } from '../client';
-import { startCluster, type ServiceCluster } from '../testing/cluster';
-import { BusRecorder } from '../testing/recorder';
+import { startObservedCluster, type ObservedCluster } from '../testing/observed-cluster';
 import { askSeed } from '../testing/seed';
 
 /**
@@ -12,40 +9,24 @@ import { askSeed } from '../testing/seed';
 const TASK_DEADLINE_MS = 4000;
 
 describe('dead letters and deadlines with services as separate processes', () => {
-  let nats: NatsServerHandle;
-  let cluster: ServiceCluster;
-  let bus: JetStreamBus;
-  let rec: BusRecorder;
-  let client: MedagentClient;
-  const diag = () => cluster?.diagnostics() ?? '';
-  const ask = (user: string) => askSeed(client, user, { timeoutMs: 60_000, diag });
+  let harness: ObservedCluster | undefined;
+  const diag = () => harness?.cluster.diagnostics() ?? '';
+  const ask = (user: string) => askSeed(harness!.client, user, { timeoutMs: 60_000, diag });
 
   beforeAll(async () => {
-    nats = await startNatsServer({ jetstream: true });
-    cluster = await startCluster(
-      { natsUrl: nats.url, env: { MEDAGENT_MODEL: 'fake', MEDAGENT_FAKE_MODEL_LATENCY_MS: '0' } },
-      [
-        // One attempt per task and a short deadline: a task nobody answers settles quickly.
-        { name: 'coordinator', env: { MEDAGENT_TASK_DEADLINE_MS: String(TASK_DEADLINE_MS), MEDAGENT_MAX_TASK_ATTEMPTS: '1' } },
-        { name: 'lead' },
-        { name: 'worker-triage' },
-        { name: 'worker-consultation' },
-      ],
-    );
-    bus = await JetStreamBus.connect({ servers: nats.url, name: 'it-deadletters', watchAdvisories: false });
-    rec = await BusRecorder.start(bus);
-    client = new MedagentClient(bus);
-    process.stderr.write(`[deadletters.spec] ${cluster.summary()}\n`);
+    harness = await startObservedCluster('deadletters', { env: { MEDAGENT_MODEL: 'fake', MEDAGENT_FAKE_MODEL_LATENCY_MS: '0' } }, [
+      // One attempt per task and a short deadline: a task nobody answers settles quickly.
+      { name: 'coordinator', env: { MEDAGENT_TASK_DEADLINE_MS: String(TASK_DEADLINE_MS), MEDAGENT_MAX_TASK_ATTEMPTS: '1' } },
+      { name: 'lead' },
+      { name: 'worker-triage' },
+      { name: 'worker-consultation' },
+    ]);
   }, 240_000);
 
-  afterAll(async () => {
-    await rec?.stop();
-    await bus?.close();
-    await cluster?.stopAll();
-    await nats?.stop();
-  }, 60_000);
+  afterAll(() => harness?.stop(), 60_000);
 
   it('(c1) poison bytes on medagent.task.assigned.triage reach the dead-letter subject as CONTRACT_VIOLATION; the worker keeps serving', async () => {
+    const { bus, rec, cluster } = harness!;
     const subject = subjectFor('task.assigned', 'triage');
     expect(subject).toBe('medagent.task.assigned.triage');
     const notJson = new TextEncoder().encode('\u0000not an envelope {');
@@ -70,6 +51,7 @@ describe('dead letters and deadlines with services as separate processes', () =>
   }, 60_000);
 
   it('(c2) a message whose handler keeps failing is dead-lettered with MAX_DELIVERIES after the delivery limit', async () => {
+    const { bus, rec } = harness!;
     // An artifact for an attempt the coordinator has not recorded: its handler answers each
     // delivery with a retryable CONFLICT ("attempt 9 not recorded yet") until its limit (5).
     const { requestId, result } = ask('u-c2');
@@ -118,6 +100,7 @@ describe('dead letters and deadlines with services as separate processes', () =>
   }, 60_000);
 
   it('(c3) a task whose worker never answers hits its deadline; the request completes with completeness < 1', async () => {
+    const { rec } = harness!;
     const { requestId, result } = ask('u-c3');
     const r = await result;
     expect(r.record.request_id).toBe(requestId);

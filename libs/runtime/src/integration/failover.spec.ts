@@ -1,8 +1,5 @@
-import { JetStreamBus, startNatsServer, type NatsServerHandle } from '@medagent/bus';
 import { payloadOf, requestIdFor } from '@medagent/contracts';
-import { MedagentClient } from '../client';
-import { startCluster, type ServiceCluster } from '../testing/cluster';
-import { BusRecorder } from '../testing/recorder';
+import { startObservedCluster, type ObservedCluster } from '../testing/observed-cluster';
 import { askSeed } from '../testing/seed';
 
 /**
@@ -13,23 +10,16 @@ import { askSeed } from '../testing/seed';
 const WORKER_LATENCY_MS = 1500;
 
 describe('failover with services as separate processes', () => {
-  let nats: NatsServerHandle;
-  let cluster: ServiceCluster;
-  let bus: JetStreamBus;
-  let rec: BusRecorder;
-  let client: MedagentClient;
-  const diag = () => cluster?.diagnostics() ?? '';
-  const ask = (user: string) => askSeed(client, user, { timeoutMs: 90_000, diag });
+  let harness: ObservedCluster | undefined;
+  const diag = () => harness?.cluster.diagnostics() ?? '';
+  const ask = (user: string) => askSeed(harness!.client, user, { timeoutMs: 90_000, diag });
 
   beforeAll(async () => {
-    nats = await startNatsServer({ jetstream: true });
     const slow = { MEDAGENT_MODEL: 'fake', MEDAGENT_FAKE_MODEL_LATENCY_MS: String(WORKER_LATENCY_MS) };
-    cluster = await startCluster(
-      {
-        natsUrl: nats.url,
-        // Generous task deadline: redelivery, not the coordinator's retry, must rescue the task.
-        env: { MEDAGENT_TASK_DEADLINE_MS: '45000', MEDAGENT_REQUEST_DEADLINE_MS: '90000' },
-      },
+    harness = await startObservedCluster(
+      'failover',
+      // Generous task deadline: redelivery, not the coordinator's retry, must rescue the task.
+      { env: { MEDAGENT_TASK_DEADLINE_MS: '45000', MEDAGENT_REQUEST_DEADLINE_MS: '90000' } },
       [
         { name: 'coordinator' },
         { name: 'lead', env: { MEDAGENT_MODEL: 'fake', MEDAGENT_FAKE_MODEL_LATENCY_MS: '0' } },
@@ -39,20 +29,12 @@ describe('failover with services as separate processes', () => {
         { name: 'worker-triage', instances: 2, env: { ...slow, MEDAGENT_WORKER_ACK_WAIT_MS: '1500', MEDAGENT_WORKER_CONCURRENCY: '2' } },
       ],
     );
-    bus = await JetStreamBus.connect({ servers: nats.url, name: 'it-failover', watchAdvisories: false });
-    rec = await BusRecorder.start(bus);
-    client = new MedagentClient(bus);
-    process.stderr.write(`[failover.spec] ${cluster.summary()}\n`);
   }, 240_000);
 
-  afterAll(async () => {
-    await rec?.stop();
-    await bus?.close();
-    await cluster?.stopAll();
-    await nats?.stop();
-  }, 60_000);
+  afterAll(() => harness?.stop(), 60_000);
 
   it('(b) the triage worker running a task is SIGKILLed: the other instance gets the redelivery; the request completes exactly once', async () => {
+    const { rec, cluster } = harness!;
     const { requestId, result: pending } = ask('u-b');
     const started = await rec.waitFor(
       (e) => e.env.correlation_id === requestId && e.env.event_type === 'task.started' && e.env.producer === 'worker-triage',
@@ -93,6 +75,7 @@ describe('failover with services as separate processes', () => {
   }, 120_000);
 
   it('(d) the coordinator is SIGKILLed mid-request and restarted: the request completes from the durable state', async () => {
+    const { rec, cluster } = harness!;
     const { requestId, result: pending } = ask('u-d');
     // All three tasks have started: the workers are mid-model-call when the coordinator dies.
     await rec.until(() => rec.of(requestId, 'task.started').length >= 3, 60_000, 'three task.started', diag);

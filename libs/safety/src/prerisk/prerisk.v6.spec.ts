@@ -5,49 +5,25 @@
 // 12.1 catches everything 11.4 catches on the consumed sets, its rules part raises no new false
 // alarm over 12.0's, benign traffic stays within the escalation bound, trivial messages stay PASS,
 // the dev thresholds hold, and the version string alone selects rules + model.
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { benignCases, loadBenign, BENIGN_SOURCES } from '../classifier/corpus';
-import { LEARNED_VETO_CATEGORY } from '../classifier/combine';
+import { benignCases, BENIGN_SOURCES, BLIND_BATCHES_12_1, EXTRA_SETS_ALL, loadBenign } from '../classifier/corpus';
 import { loadModel } from '../classifier/models';
 import { CURRENT_RULES_VERSION, RULESETS } from '../rules/ruleset';
-import { comparePreRisk, evaluatePreRisk, parsePreRiskCases, type PreRiskCase } from './evaluate';
-import { EXTRA_CASES } from './extra-cases';
-import { EXTRA_CASES_2 } from './extra-cases-2';
-import { EXTRA_CASES_3 } from './extra-cases-3';
-import { EXTRA_CASES_4 } from './extra-cases-4';
-import { EXTRA_CASES_5 } from './extra-cases-5';
-import { benignTrafficGuard, describeConsumedSetGuards, type CandidatePair } from './candidate.suite';
+import { benignTrafficTest, candidatePair, consumedSets, describeConsumedSetGuards, trivialMessagesStayPass, vetoSparesRedFlags } from './candidate.suite';
+import { comparePreRisk, evaluatePreRisk } from './evaluate';
 import { createPreRiskGate } from './gate';
 
 const CURRENT = 'prerisk-2026.11.4';
 const PREVIOUS = 'prerisk-2026.12.0';
 const CANDIDATE = 'prerisk-2026.12.1';
 
-const REPO_ROOT = resolve(__dirname, '../../../..');
-const DEV_SET = resolve(REPO_ROOT, '../shared/eval/prerisk.dev.jsonl');
-// Only consumed batches; a batch still to judge a candidate is never read here.
-const loadBlind = (n: 2 | 3 | 4 | 5 | 6) => parsePreRiskCases(readFileSync(resolve(__dirname, `blind-cases.${n}.jsonl`), 'utf8'));
-
-const SETS: [string, readonly PreRiskCase[]][] = [
-  ['extra cases 1-5', [...EXTRA_CASES, ...EXTRA_CASES_2, ...EXTRA_CASES_3, ...EXTRA_CASES_4, ...EXTRA_CASES_5]],
-  ['blind batch 2', loadBlind(2)],
-  ['blind batch 3', loadBlind(3)],
-  ['blind batch 4', loadBlind(4)],
-  ['blind batch 5', loadBlind(5)],
-  ['blind batch 6', loadBlind(6)],
-];
-const DEV = existsSync(DEV_SET) ? parsePreRiskCases(readFileSync(DEV_SET, 'utf8')) : [];
-if (DEV.length > 0) SETS.unshift(['dev set', DEV]);
+// Only consumed batches (2-6) and extra cases 1-5; a batch still to judge a candidate is never read here.
+const { sets: SETS, dev: DEV, blind: loadBlind } = consumedSets(BLIND_BATCHES_12_1, [EXTRA_SETS_ALL]);
 
 /** Messages with no red flag at all (not in the training data): the learned signal must not fire. */
 const TRIVIAL = ['今天天气不错', '气死我了，今天又加班', "my grandma passed away from a heart attack last spring and I'm still sad", '跑步后腿抽筋了，疼得厉害'];
 
-const current = createPreRiskGate({ version: CURRENT });
-const previousRules = createPreRiskGate({ version: PREVIOUS, rulesOnly: true });
-const candidate = createPreRiskGate({ version: CANDIDATE });
-const candidateRules = createPreRiskGate({ version: CANDIDATE, rulesOnly: true });
-const pair: CandidatePair = { candidateName: '12.1', currentName: '11.4', baselineRulesName: '12.0', candidate, candidateRules, current, baselineRules: previousRules };
+const pair = candidatePair(CANDIDATE, CURRENT, PREVIOUS);
+const { current, candidate, candidateRules } = pair;
 
 describe('prerisk-2026.12.1 candidate', () => {
   test('is registered with its own learned signal; current from batch 7 until 12.2 on batch 8', () => {
@@ -74,27 +50,16 @@ describe('prerisk-2026.12.1 candidate', () => {
     expect(createPreRiskGate({ version: PREVIOUS }).evaluate(text).decision).toBe('ESCALATE');
   });
 
-  test.each(TRIVIAL)('trivial message stays PASS: %s', (text) => {
-    const r = candidate.evaluate(text);
-    expect(r.decision).toBe('PASS');
-    expect(r.rules_version).toBe(CANDIDATE);
-  });
+  trivialMessagesStayPass(pair, TRIVIAL);
 
   test('no evidence gives a low probability (fixed intercept, floored scaling)', () => {
     const m = loadModel('prerisk-2026.12.1.model.json');
     for (const t of ['嗯', 'ok', '好的', 'xyz']) expect(m.probability(t)).toBeLessThan(0.3);
   });
 
-  test('the veto never touches suicide / self-harm or vital-sign hits', () => {
-    for (const text of ['我不想活了', 'BP 220/130 and a pounding headache', '血糖1.8 叫不醒']) {
-      const a = candidate.analyze(text);
-      expect([text, a.result.decision]).toEqual([text, 'ESCALATE']);
-      expect(a.result.category).not.toBe(LEARNED_VETO_CATEGORY);
-    }
-  });
+  vetoSparesRedFlags(pair);
 
-  test('benign traffic (router case texts + own chit-chat): escalation share <= 0.02 per source, never above 11.4 + 0.02', () => {
-    benignTrafficGuard(pair, BENIGN_SOURCES);
+  benignTrafficTest(pair, BENIGN_SOURCES, 'router case texts + own chit-chat', () => {
     const all = evaluatePreRisk(benignCases(loadBenign()), candidate);
     expect(all.false_escalation_rate).toBeLessThanOrEqual(0.01);
   });
@@ -102,7 +67,7 @@ describe('prerisk-2026.12.1 candidate', () => {
   describeConsumedSetGuards(pair, SETS, DEV);
 
   test('blind batch 6 (tuning evidence for 12.1): 11.4 figures unchanged, the 12.0 misses of the pattern families are caught', () => {
-    const b6 = loadBlind(6);
+    const b6 = loadBlind('6');
     const cmp = comparePreRisk(b6, current, candidate);
     expect([cmp.a.misses.length, cmp.a.false_alarms.length]).toEqual([33, 7]);
     const caught = (id: string) => candidate.evaluate(b6.find((c) => c.id === id)?.text ?? '').decision;
