@@ -63,7 +63,9 @@ function rng(seed: number): () => number {
   return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
 }
 
-const WEIRD: unknown[] = [undefined, null, '', 'x', 'zz'.repeat(3000), -1, 0, 1.5, 3, 1e9, true, [], [1], {}, { a: 1 }, 'triage', 'ESCALATE', '2026-11-30T10:00:00Z', 'a'.repeat(64)];
+// Strings validator.js measures specially (surrogate pairs, presentation sequences) are
+// in the list too: the fast Length check must defer to it on exactly those.
+const WEIRD: unknown[] = [undefined, null, '', 'x', 'zz'.repeat(3000), -1, 0, 1.5, 3, 1e9, true, [], [1], {}, { a: 1 }, 'triage', 'ESCALATE', '2026-11-30T10:00:00Z', 'a'.repeat(64), '😀'.repeat(2000), 'a\uFE0F'.repeat(2000), NaN];
 
 function paths(v: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   const out: (string | number)[][] = [prefix];

@@ -1,5 +1,6 @@
 import { getMetadataStorage, type ValidationArguments } from 'class-validator';
 import type { ClassConstructor } from 'class-transformer';
+import { fastConstraint } from './fast-constraints';
 
 /**
  * A fast accept/reject check compiled once per DTO class from the class-validator metadata
@@ -17,6 +18,8 @@ export type CompiledCheck = (value: unknown) => boolean;
 
 interface Meta {
   type: string;
+  /** The decorator's registered name (`isString`, `isLength`, …), when it has one. */
+  name?: string;
   target: unknown;
   propertyName: string;
   constraints: unknown[];
@@ -119,6 +122,12 @@ function compileProperty(
     // constraint objects are resolved once here instead of once per validated value.
     const validators = constraints.map((c) => c.instance);
     const targetName = cls.name; // a getter on classes: read once, not per value
+    const only = validators.length === 1 ? validators[0] : undefined;
+    if (only && m.type === 'customValidation' && !m.each && !m.validateIf) {
+      const slow = (value: unknown): boolean => !!only.validate(value, { targetName, property: prop, object: {}, value, constraints: m.constraints });
+      const fast = fastConstraint(m.name, m.constraints, slow);
+      if (fast) return (_obj: Record<string, unknown>, value: unknown): boolean => fast(value);
+    }
     return (obj: Record<string, unknown>, value: unknown): boolean => {
       if (m.validateIf && !m.validateIf(obj, value)) return true;
       const args: ValidationArguments = { targetName, property: prop, object: obj, value, constraints: m.constraints };
