@@ -2,18 +2,19 @@ import { Controller } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { parseSubject, payloadOf, type Envelope } from '@medagent/contracts';
 import type { BusContext } from '@medagent/bus';
-import { SpanKind, contextFromTraceparent, withSpan } from '@medagent/telemetry';
+import { SpanKind, contextFromTraceparent, traceparentOf, withSpan } from '@medagent/telemetry';
 import { Finisher } from './finisher';
 import { Orchestrator } from './orchestrator';
 
 // One durable consumer per event type: nats-server 2.9 allows one filter subject per consumer.
 const c = (durable: string) => ({ durable, maxDeliver: 5, ackWaitMs: 15_000, concurrency: 16 });
 
-function traced<T>(name: string, env: Envelope, fn: () => Promise<T>): Promise<T> {
+/** Runs `fn` in the handler's span; `fn` gets the span's traceparent (see traceparentOf). */
+function traced<T>(name: string, env: Envelope, fn: (traceparent: string | undefined) => Promise<T>): Promise<T> {
   return withSpan(
     name,
     { 'medagent.request_id': env.correlation_id, 'medagent.event_id': env.event_id, ...(env.task_id ? { 'medagent.task_id': env.task_id } : {}) },
-    fn,
+    (span) => fn(traceparentOf(span)),
     { kind: SpanKind.CONSUMER, parent: contextFromTraceparent(env.traceparent) },
   );
 }
@@ -27,7 +28,7 @@ export class CoordinatorController {
 
   @EventPattern('medagent.request.submitted.*', c('coordinator_request_submitted'))
   submitted(@Payload() env: Envelope): Promise<void> {
-    return traced('coordinator.request', env, () => this.orchestrator.onSubmitted(env));
+    return traced('coordinator.request', env, (tp) => this.orchestrator.onSubmitted(env, tp));
   }
 
   @EventPattern('medagent.plan.produced.*', c('coordinator_plan_produced'))

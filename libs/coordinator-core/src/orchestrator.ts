@@ -50,11 +50,12 @@ export class Orchestrator {
     private readonly finisher: Finisher,
   ) {}
 
-  async onSubmitted(env: Envelope): Promise<void> {
+  /** `spanTraceparent`: the handler span's, the trace's root when the submitter sent none. */
+  async onSubmitted(env: Envelope, spanTraceparent?: string): Promise<void> {
     const p = payloadOf(env, 'request.submitted');
     const now = Date.now();
     const lang = p.lang ?? requestLang(p.message);
-    const traceparent = env.traceparent ?? currentTraceparent();
+    const traceparent = env.traceparent ?? spanTraceparent ?? currentTraceparent();
     const deadline = iso(now + (p.deadline_ms ?? this.config.requestDeadlineMs));
     // Memory and the gate first (read-only, deterministic), so the record is created once,
     // already past the gate: one KV write instead of three before the plan request. A

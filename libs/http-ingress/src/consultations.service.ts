@@ -14,7 +14,7 @@ import {
 import { HEADER_TRACEPARENT, type PublishAck, type PublishOptions, type Subscription } from '@medagent/bus';
 import { publicRecord, type StoredRequest } from '@medagent/coordinator-core';
 import { requestIdFor } from '@medagent/contracts';
-import { SpanKind, contextFromTraceparent, currentTraceparent, withSpan } from '@medagent/telemetry';
+import { SpanKind, contextFromTraceparent, traceparentOf, withSpan } from '@medagent/telemetry';
 import type { ConsultationRequestDto } from './dto';
 import { IngressMetrics } from './metrics';
 import { INGRESS_OPTIONS, MAX_WAIT_SECONDS, type IngressOptions } from './options';
@@ -74,9 +74,9 @@ export class ConsultationsService implements BeforeApplicationShutdown {
     const ack = await withSpan(
       'ingress.submit',
       { 'medagent.request_id': requestId, 'medagent.channel': 'http' },
-      async () => {
+      async (span) => {
         // Keep the caller's trace: our span is its child, or the caller's own parent when telemetry is off.
-        const tp = currentTraceparent() ?? parent;
+        const tp = traceparentOf(span) ?? parent;
         const env = buildEvent({
           type: 'request.submitted',
           correlation_id: requestId,

@@ -3,7 +3,7 @@ import { EventPattern, Payload } from '@nestjs/microservices';
 import { buildEvent, payloadOf, subjectFor, type Envelope } from '@medagent/contracts';
 import { BUS, type Bus } from '@medagent/bus';
 import type { ChatModel } from '@medagent/agent';
-import { SpanKind, contextFromTraceparent, currentTraceparent, withSpan } from '@medagent/telemetry';
+import { SpanKind, contextFromTraceparent, traceparentOf, withSpan } from '@medagent/telemetry';
 import { makePlan } from './planning';
 import { synthesise } from './synthesiser';
 
@@ -29,7 +29,7 @@ export class LeadController {
       async (span) => {
         const r = await makePlan(p.message, p.lang, p.memory_summary, this.planModel ?? undefined);
         span.setAttributes({ 'medagent.plan.source': r.source, 'medagent.plan.tasks': r.plan.tasks.length });
-        const tp = currentTraceparent();
+        const tp = traceparentOf(span);
         const out = buildEvent({
           type: 'plan.produced',
           correlation_id: p.request_id,
@@ -49,9 +49,9 @@ export class LeadController {
     return withSpan(
       'lead.synthesis',
       { 'medagent.request_id': p.request_id, 'medagent.contributions': p.contributions.length },
-      async () => {
+      async (span) => {
         const r = await synthesise({ message: p.message, lang: p.lang, contributions: p.contributions }, this.synthModel ?? undefined);
-        const tp = currentTraceparent();
+        const tp = traceparentOf(span);
         const out = buildEvent({
           type: 'synthesis.produced',
           correlation_id: p.request_id,

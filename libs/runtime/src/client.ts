@@ -1,6 +1,6 @@
 import { buildEvent, requestIdFor, subjectFor, type Envelope, type Lang, type RequestRecord } from '@medagent/contracts';
 import type { Bus, Subscription } from '@medagent/bus';
-import { currentTraceparent, withSpan, SpanKind } from '@medagent/telemetry';
+import { traceparentOf, withSpan, SpanKind } from '@medagent/telemetry';
 
 export interface AskInput {
   message: string;
@@ -44,7 +44,7 @@ export class MedagentClient {
 
   async ask(input: AskInput, opts: { onEvent?: (env: Envelope, subject: string) => void; timeoutMs?: number } = {}): Promise<AskResult> {
     const requestId = requestIdFor(input.user_id, input.idempotency_key);
-    return withSpan('medagent.ask', { 'medagent.request_id': requestId }, async () => {
+    return withSpan('medagent.ask', { 'medagent.request_id': requestId }, async (span) => {
       let settle!: (r: AskResult) => void;
       let fail!: (e: Error) => void;
       const done = new Promise<AskResult>((res, rej) => ((settle = res), (fail = rej)));
@@ -60,7 +60,7 @@ export class MedagentClient {
       }
       const timer = setTimeout(() => fail(new Error(`no result for ${requestId} within ${opts.timeoutMs ?? 120_000} ms`)), opts.timeoutMs ?? 120_000);
       try {
-        const tp = currentTraceparent();
+        const tp = traceparentOf(span);
         const env = buildEvent({
           type: 'request.submitted',
           correlation_id: requestId,

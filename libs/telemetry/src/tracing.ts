@@ -67,7 +67,12 @@ export function startTelemetry(opts: TelemetryOptions): TelemetryHandle {
   });
   unexported = processors.length === 0;
   provider.register({
-    contextManager: new AsyncLocalStorageContextManager(),
+    // With nothing exported, no span is ever read back through the active context: the ids
+    // that must travel (the traceparent on outgoing events) come from the span handed to a
+    // `withSpan` callback (`traceparentOf`) or from the incoming event. Tracking the context
+    // across awaits would put an async hook on every promise: 12 % of the services' CPU per
+    // request, measured side by side (docs/perf/README.md). Exporting turns it back on.
+    contextManager: unexported ? null : new AsyncLocalStorageContextManager(),
     propagator: new W3CTraceContextPropagator(),
   });
   active = {
@@ -134,7 +139,22 @@ function randomHex(bytes: number): string {
   return /^0+$/.test(out) ? randomHex(bytes) : out;
 }
 
-/** W3C `traceparent` of the active context (what travels in NATS headers / the envelope). */
+/**
+ * W3C `traceparent` naming `span` as the parent (what travels in NATS headers / the
+ * envelope). Inside a `withSpan` callback this is what `currentTraceparent()` returns when
+ * spans are exported, and it is still right when they are not (no active context then).
+ */
+export function traceparentOf(span: Span): string | undefined {
+  const sc = span.spanContext();
+  if (!isSpanContextValid(sc)) return undefined;
+  return `00-${sc.traceId}-${sc.spanId}-0${Number(sc.traceFlags || TraceFlags.NONE).toString(16)}`;
+}
+
+/**
+ * W3C `traceparent` of the active context. The active context is only tracked across awaits
+ * while spans are exported (see `startTelemetry`): code that must name its span whether or
+ * not they are uses `traceparentOf(span)`.
+ */
 export function currentTraceparent(ctx: Context = context.active()): string | undefined {
   const carrier: Record<string, string> = {};
   propagation.inject(ctx, carrier);

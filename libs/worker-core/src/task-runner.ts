@@ -97,15 +97,15 @@ export class TaskRunner {
     this.heartbeats = new Heartbeats(deps.heartbeatMs ?? 2000);
   }
 
-  async run(env: Envelope, delivery?: Delivery): Promise<void> {
+  /** `traceparent`: the receive span's, which every event of this task names as its parent. */
+  async run(env: Envelope, delivery?: Delivery, traceparent?: string): Promise<void> {
     const pkg = payloadOf(env, 'task.assigned').package;
     if (pkg.agent !== this.deps.role) {
       throw new CapabilityViolationError(`worker ${this.deps.role} received a task for ${pkg.agent}`);
     }
     const t0 = Date.now();
-    // Every event of this task is emitted from this context (the receive span), so its
-    // traceparent is read once.
-    const tp = currentTraceparent() ?? env.traceparent;
+    // Every event of this task is emitted from the receive span, so its traceparent is read once.
+    const tp = traceparent ?? currentTraceparent() ?? env.traceparent;
     const emit = <T extends WorkerEvent>(type: T, payload: WorkerPayload<T>, tag: string, confirm = true): Promise<void> =>
       this.emit(pkg, tp, type, payload, tag, confirm);
     // task.started is for observers (progress, audit): published unconfirmed, the work never

@@ -5,7 +5,7 @@ import { BUS, BUS_EXCEPTION_FILTER, type Bus, type BusContext } from '@medagent/
 import type { ChatModel } from '@medagent/agent';
 import type { MemoryStore } from '@medagent/memory';
 import { SKILLS, SkillsModule, type SkillsForRoleOptions } from '@medagent/skills';
-import { SpanKind, contextFromTraceparent, withSpan } from '@medagent/telemetry';
+import { SpanKind, contextFromTraceparent, traceparentOf, withSpan } from '@medagent/telemetry';
 import { BusApprovalGate } from './approval-gate';
 import { TaskRunner } from './task-runner';
 
@@ -42,7 +42,7 @@ function workerController(opts: WorkerModuleOptions): Type<unknown> {
       return withSpan(
         `worker.${opts.role}.receive`,
         { 'medagent.request_id': env.correlation_id, ...(env.task_id ? { 'medagent.task_id': env.task_id } : {}) },
-        () => this.runner.run(env, ctx.getDelivery()),
+        (span) => this.runner.run(env, ctx.getDelivery(), traceparentOf(span)),
         { kind: SpanKind.CONSUMER, parent: contextFromTraceparent(env.traceparent) },
       );
     }
