@@ -38,7 +38,9 @@ export class RequestStore {
   private readonly written = new Map<string, Written>();
   /** Updates waiting for the next write of their request (group commit, see `mutate`). */
   private readonly pending = new Map<string, PendingUpdate[]>();
-  private readonly flushing = new Set<string>();
+  /** Writes in flight per request in this process: its create, the flush of its group commits. */
+  private readonly creating = new Map<string, Promise<void>>();
+  private readonly flushing = new Map<string, Promise<void>>();
 
   private remember(id: string, value: StoredRequest, json: string, revision: number): void {
     if (value.status === 'completed' || value.status === 'failed') this.written.delete(id);
@@ -47,7 +49,19 @@ export class RequestStore {
   }
 
   /** False when the request already exists (a duplicate submission). */
-  async create(rec: StoredRequest): Promise<boolean> {
+  create(rec: StoredRequest): Promise<boolean> {
+    const done = this.createOnce(rec);
+    this.creating.set(
+      rec.request_id,
+      done.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    return done;
+  }
+
+  private async createOnce(rec: StoredRequest): Promise<boolean> {
     const json = JSON.stringify(rec);
     try {
       const revision = await this.kv.create(recKey(rec.request_id), new JsonText(json));
@@ -57,6 +71,8 @@ export class RequestStore {
     } catch (e) {
       if (e instanceof ConflictError) return false;
       throw e;
+    } finally {
+      this.creating.delete(rec.request_id);
     }
   }
 
@@ -67,9 +83,20 @@ export class RequestStore {
    * or doubled transition.
    */
   async get(id: string, opts: { fresh?: boolean } = {}): Promise<StoredRequest | undefined> {
+    // Read your own writes where it matters: a reply can overtake the write it follows (the
+    // plan overtakes the record's create it was published alongside). A fresh read waits
+    // for every write of this request in flight here; a cached one only for the create, so
+    // concurrent updates keep forming one group commit.
+    if (opts.fresh) await this.settled(id);
+    else if (!this.written.has(id)) await this.creating.get(id);
     const hit = opts.fresh ? undefined : this.written.get(id);
     if (hit) return hit.value;
     return (await this.kv.get<StoredRequest>(recKey(id)))?.value;
+  }
+
+  /** Resolves once no write of `id` is in flight in this process. */
+  private async settled(id: string): Promise<void> {
+    for (let w = this.creating.get(id) ?? this.flushing.get(id); w; w = this.creating.get(id) ?? this.flushing.get(id)) await w;
   }
 
   async require(id: string): Promise<StoredRequest> {
@@ -96,12 +123,17 @@ export class RequestStore {
       const list = this.pending.get(id) ?? [];
       list.push({ fn: fn as PendingUpdate['fn'], resolve: resolve as (v: unknown) => void, reject, maxAttempts });
       this.pending.set(id, list);
-      if (!this.flushing.has(id)) void this.flush(id);
+      if (!this.flushing.has(id)) {
+        const flushed = this.flush(id);
+        this.flushing.set(id, flushed);
+      }
     });
   }
 
   private async flush(id: string): Promise<void> {
-    this.flushing.add(id);
+    // A create of this request still in flight: its updates follow it.
+    const creating = this.creating.get(id);
+    if (creating) await creating;
     try {
       for (let batch = this.pending.get(id); batch?.length; batch = this.pending.get(id)) {
         this.pending.delete(id);

@@ -146,6 +146,53 @@ describe('RequestStore group commit', () => {
   });
 });
 
+describe('RequestStore reads its own writes', () => {
+  /** Holds every write until `letThrough()`: the store's writes stay in flight meanwhile. */
+  class GatedKv extends InMemoryKvStore {
+    private release: () => void = () => undefined;
+    private gate = this.hold();
+    letThrough(): void {
+      this.release();
+    }
+    hold(): Promise<void> {
+      this.gate = new Promise<void>((r) => (this.release = r));
+      return this.gate;
+    }
+    override async create<T>(key: string, value: T): Promise<number> {
+      await this.gate;
+      return super.create(key, value);
+    }
+    override async update<T>(key: string, value: T, expectedRevision: number): Promise<number> {
+      await this.gate;
+      return super.update(key, value, expectedRevision);
+    }
+  }
+
+  it('a read that overtakes the create waits for it; a fresh read waits for the updates in flight too', async () => {
+    const kv = new GatedKv();
+    const store = new RequestStore(kv);
+    const rec = { request_id: 'w1', status: 'planning', tasks: [], contributions: [], state: { marks: {} } } as unknown as StoredRequest;
+    const created = store.create(rec);
+    const early = store.get('w1');
+    kv.letThrough();
+    expect((await early)?.status).toBe('planning');
+    await created;
+
+    void kv.hold();
+    const dispatched = store.mutate('w1', (cur) => {
+      cur.status = 'dispatched';
+      return { next: cur, result: undefined };
+    });
+    const cached = store.get('w1');
+    const fresh = store.get('w1', { fresh: true });
+    // The cached read does not wait (concurrent updates keep joining one group commit).
+    expect((await cached)?.status).toBe('planning');
+    kv.letThrough();
+    expect((await fresh)?.status).toBe('dispatched');
+    await dispatched;
+  });
+});
+
 describe('a plan request that cannot be published', () => {
   /** Refuses every plan.requested publish, as a broker outage for that subject would. */
   class NoPlanBus extends InProcessBus {
