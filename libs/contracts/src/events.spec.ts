@@ -46,6 +46,25 @@ describe('event envelope', () => {
     expect(() => decodeEvent({ ...env, schema_version: 99 })).toThrow(/schema_version/);
   });
 
+  it('takes plain data as the payload without a copy, frozen under test so a later change fails loudly', () => {
+    const p = { ...submitted };
+    const env = buildEvent({ type: 'request.submitted', correlation_id: 'r1', producer: 'ingress', payload: p });
+    expect(env.payload).toBe(p);
+    expect(Object.isFrozen(p)).toBe(true);
+    expect(() => {
+      (p as { message: string }).message = 'changed after validation';
+    }).toThrow(TypeError);
+  });
+
+  it('validates and carries what JSON makes of anything else (undefined members, NaN)', () => {
+    const p = { ...submitted, lang: undefined, extra: undefined, deadline_ms: Number.NaN };
+    const env = buildEvent({ type: 'request.submitted', correlation_id: 'r1', producer: 'ingress', payload: p as never });
+    expect(env.payload).not.toBe(p);
+    expect(env.payload).toEqual(JSON.parse(JSON.stringify(p)));
+    expect(Object.keys(env.payload ?? {})).not.toContain('extra');
+    expect((env.payload as { deadline_ms?: unknown }).deadline_ms).toBeNull();
+  });
+
   it('validates nested task packages on task.assigned', () => {
     expect(() =>
       buildEvent({

@@ -198,7 +198,12 @@ export interface BuildEventInput<T extends EventType> {
  */
 export function buildEvent<T extends EventType>(input: BuildEventInput<T>): TypedEnvelope<T> {
   const json = JSON.stringify(input.payload);
-  const payload = JSON.parse(json) as PayloadOf[T];
+  // The payload must be validated as it travels. When JSON gives the caller's object back
+  // unchanged (plain data only), that object is the payload and the copy is skipped; anything
+  // else (an undefined member, a Date, a class instance, NaN) is parsed back from its JSON.
+  // Under test the payload is deep-frozen below, so a caller that changes its object after
+  // building the event fails loudly instead of publishing what was not validated.
+  const payload = (isPlainJson(input.payload, 0) ? input.payload : JSON.parse(json)) as PayloadOf[T];
   assertValid(EVENT_PAYLOADS[input.type], payload, `${input.type} payload`);
   const env: TypedEnvelope<T> = {
     event_id: input.event_id ?? newId('ev_'),
@@ -229,6 +234,36 @@ export function payloadJsonOf(env: object): string | undefined {
 }
 
 const PAYLOAD_JSON = Symbol('medagent.payloadJson');
+
+/**
+ * True when `JSON.parse(JSON.stringify(v))` rebuilds `v` exactly: strings, booleans, finite
+ * numbers, null, dense arrays and plain objects of those, with no undefined members and no
+ * `toJSON`. Objects from another realm (jest's vm contexts) answer false: they take the copy.
+ */
+function isPlainJson(v: unknown, depth: number): boolean {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(v);
+    case 'object': {
+      if (v === null) return true;
+      if (depth > 32) return false;
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) if (!isPlainJson(v[i], depth + 1)) return false;
+        return true;
+      }
+      const proto: unknown = Object.getPrototypeOf(v);
+      if ((proto !== Object.prototype && proto !== null) || 'toJSON' in v) return false;
+      const o = v as Record<string, unknown>;
+      for (const k in o) if (!isPlainJson(o[k], depth + 1)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
 
 function deepFreeze(v: unknown): void {
   if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return;
