@@ -266,6 +266,18 @@ export function readCues(text: string): InstructionCues {
   return { ...cues };
 }
 
+/**
+ * The cues as a bit mask (medication 1, history 2, similarCases 4, coding 8, risk 16): a
+ * cache key for what depends only on them (a registry's tool view of a task), read from the
+ * memo without the copy `readCues` hands out.
+ */
+export function cueBits(text: string): number {
+  const c = cueMemo.get(text) ?? readCues(text);
+  return (
+    (c.medication ? 1 : 0) | (c.history ? 2 : 0) | (c.similarCases ? 4 : 0) | (c.coding ? 8 : 0) | (c.risk ? 16 : 0)
+  );
+}
+
 function scanCues(text: string): InstructionCues {
   return {
     medication: findEntries(text, MEDICATIONS).length > 0 || hits(text, MEDICATION_CUES),

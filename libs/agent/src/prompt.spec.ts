@@ -42,6 +42,60 @@ describe('buildWorkerPrompt', () => {
   });
 });
 
+describe('buildWorkerPrompt text', () => {
+  // The user message as the array-and-join version wrote it.
+  function referenceUser(pkg: ReturnType<typeof makeTaskPackage>): string {
+    const context: string[] = [];
+    if (pkg.context.memory_summary) context.push(`- session summary: ${pkg.context.memory_summary}`);
+    if (pkg.context.prerisk_category || pkg.context.prerisk_decision) {
+      context.push(`- pre-risk screen: ${pkg.context.prerisk_decision ?? 'n/a'} (${pkg.context.prerisk_category ?? 'none'})`);
+    }
+    if (pkg.input_refs.length > 0) context.push(`- input references: ${pkg.input_refs.join(', ')}`);
+    return [`<instruction>\n${pkg.instruction}\n</instruction>`, context.length > 0 ? `Context:\n${context.join('\n')}` : '']
+      .filter(Boolean)
+      .join('\n\n');
+  }
+
+  it('writes the same user message for every combination of context items', () => {
+    const registry = ToolRegistry.forRole('consultation', allStubSkills());
+    const contexts: ReturnType<typeof makeTaskPackage>['context'][] = [
+      {},
+      { memory_summary: 'asked about BP' },
+      { prerisk_decision: 'PASS' },
+      { prerisk_category: 'none' },
+      { memory_summary: '尿酸 520', prerisk_category: 'none', prerisk_decision: 'PASS' },
+    ];
+    let n = 0;
+    for (const context of contexts) {
+      for (const input_refs of [[], ['artifact:t1'], ['a', 'b']]) {
+        for (const instruction of ['', 'diet advice', '严重吗？']) {
+          const pkg = makeTaskPackage({ task_type: 'lifestyle_guidance', instruction, context, input_refs });
+          const [system, user] = buildWorkerPrompt(pkg, registry).messages;
+          expect(user?.content).toBe(referenceUser(pkg));
+          expect(system?.content).toBe(buildWorkerPrompt(pkg, registry).messages[0]?.content);
+          n++;
+        }
+      }
+    }
+    expect(n).toBe(45);
+  });
+
+  it('writes a system prompt per role, task type, language, output and tools', () => {
+    const registry = ToolRegistry.forRole('consultation', allStubSkills());
+    const en = buildWorkerPrompt(makeTaskPackage({ task_type: 'lifestyle_guidance' }), registry).messages[0]?.content;
+    const zh = buildWorkerPrompt(
+      makeTaskPackage({ task_type: 'lifestyle_guidance', scope: { user_id: 'u', session_id: 's', lang: 'zh' } }),
+      registry,
+    ).messages[0]?.content;
+    const other = buildWorkerPrompt(makeTaskPackage({ task_type: 'lifestyle_guidance', expected_output: 'other' }), registry)
+      .messages[0]?.content;
+    expect(en).toContain('Answer in English.');
+    expect(zh).toContain('Answer in Simplified Chinese');
+    expect(other).toContain('expected_output: other');
+    expect(en).toContain('expected_output: contribution');
+  });
+});
+
 describe('tokens', () => {
   it('counts with o200k_base', () => {
     expect(countTokens('')).toBe(0);

@@ -59,6 +59,24 @@ describe('inputHashOf', () => {
     expect(inputHashOf(pkg)).toBe(slowInputHashOf(pkg));
   });
 
+  it('matches it across many allowed lists, repeated, reordered and changed after use', () => {
+    const names = ['search_knowledge', 'assess_risk', 'analyze_symptoms', 'disease_code', 'deep_research'];
+    const lists: string[][] = [];
+    for (let i = 0; i < 12; i++) lists.push(names.slice(i % 5).concat(names.slice(0, i % 3)).reverse());
+    let n = 0;
+    for (let round = 0; round < 3; round++) {
+      for (const list of lists) {
+        const pkg = makeTaskPackage({ allowed_tools: [...list] });
+        expect(inputHashOf(pkg)).toBe(slowInputHashOf(pkg));
+        // A list edited in place after a task must not be mistaken for the one seen before.
+        pkg.allowed_tools.push('z_tool');
+        expect(inputHashOf(pkg)).toBe(slowInputHashOf(pkg));
+        n++;
+      }
+    }
+    expect(n).toBe(36);
+  });
+
   it('is the sha-256 of the sorted-key JSON of the task-defining fields', () => {
     const pkg = variants[2] as TaskPackage;
     expect(inputHashOf(pkg)).toBe(slowInputHashOf(pkg));

@@ -49,13 +49,33 @@ export function inputHashOf(pkg: TaskPackage): string {
     isStringArray(input_refs)
   ) {
     const text =
-      `{"agent":${JSON.stringify(agent)},"allowed_tools":${JSON.stringify([...allowed_tools].sort())},` +
+      `{"agent":${JSON.stringify(agent)},"allowed_tools":${sortedListJson(allowed_tools)},` +
       (context === undefined ? '' : `"context":${canonicalJson(context)},`) +
-      `"input_refs":${JSON.stringify(input_refs)},"instruction":${JSON.stringify(instruction)},` +
+      `"input_refs":${input_refs.length === 0 ? '[]' : JSON.stringify(input_refs)},"instruction":${JSON.stringify(instruction)},` +
       `"lang":${JSON.stringify(lang)},"task_type":${JSON.stringify(task_type)}}`;
     return hash('sha256', text, 'hex');
   }
   return slowInputHashOf(pkg);
+}
+
+// A worker's packages all carry the same `allowed_tools` (its role's skills; a process that
+// hosts several roles sees a few lists): the JSON of each sorted copy is kept for the last
+// few lists seen, matched element by element instead of copied and sorted per task.
+const sortedLists: { list: readonly string[]; json: string }[] = [];
+const MAX_SORTED_LISTS = 8;
+
+function sortedListJson(list: readonly string[]): string {
+  for (const known of sortedLists) if (sameList(list, known.list)) return known.json;
+  const json = JSON.stringify([...list].sort());
+  if (sortedLists.length >= MAX_SORTED_LISTS) sortedLists.pop();
+  sortedLists.unshift({ list: list.slice(), json });
+  return json;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function isStringArray(v: unknown): v is string[] {

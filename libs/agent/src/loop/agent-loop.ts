@@ -11,7 +11,6 @@ import type { ChatMessage, ChatModel, ChatResponse, ChatToolCall } from '../mode
 import { tiktokenCounter, type TokenCounter } from '../model/tokens';
 import { buildWorkerPrompt, finalTurnNudge } from '../prompt';
 import type { ToolRegistry } from '../registry/tool-registry';
-import { primaryTools } from '../registry/task-tools';
 import {
   ToolCallValidator,
   type ValidationVerdict,
@@ -68,8 +67,8 @@ export class AgentLoop {
   async run(input: AgentRunInput): Promise<AgentRunResult> {
     const { pkg, model } = input;
     const registry = input.registry.restrictTo(pkg.allowed_tools);
-    const expected = primaryTools(pkg.task_type, pkg.instruction).filter((t) => registry.has(t));
-    const state = new RunState(pkg, model.name, expected);
+    // primaryTools(task_type, instruction) that the registry has, shared by every task of a kind.
+    const state = new RunState(pkg, model.name, registry.taskView(pkg.task_type, pkg.instruction).expected);
     if (input.registry.role !== pkg.agent) {
       return state.failed(
         new CapabilityViolationError(
@@ -111,9 +110,10 @@ export class AgentLoop {
       limiter: this.limiter,
       rateLimitWaitMs: this.opts.rateLimitWaitMs ?? 1_000,
       observationMaxChars: this.opts.observationMaxChars ?? 1_200,
-      ...(input.approvals ? { approvals: input.approvals } : {}),
-      ...(input.effects ? { effects: input.effects } : {}),
     };
+    // Set only when given (as the spread of an optional object did), without the spreads.
+    if (input.approvals) env.approvals = input.approvals;
+    if (input.effects) env.effects = input.effects;
     try {
       return await this.steps(input, registry, state, env, () => deadlineFired);
     } finally {

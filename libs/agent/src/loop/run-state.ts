@@ -91,13 +91,19 @@ export class RunState {
     rec: Omit<ModelCallRecord, 'prompt_tokens' | 'completion_tokens'>,
     res: ChatResponse,
   ): void {
+    const { prompt_tokens, completion_tokens } = res.usage;
     this.usage.calls += 1;
-    this.usage.prompt_tokens += res.usage.prompt_tokens;
-    this.usage.completion_tokens += res.usage.completion_tokens;
+    this.usage.prompt_tokens += prompt_tokens;
+    this.usage.completion_tokens += completion_tokens;
+    // Written out rather than spread from `rec` (a copy per call); same fields, same order.
     this.modelCalls.push({
-      ...rec,
-      prompt_tokens: res.usage.prompt_tokens,
-      completion_tokens: res.usage.completion_tokens,
+      step: rec.step,
+      estimated_prompt_tokens: rec.estimated_prompt_tokens,
+      latency_ms: rec.latency_ms,
+      finish_reason: rec.finish_reason,
+      tools_offered: rec.tools_offered,
+      prompt_tokens,
+      completion_tokens,
     });
   }
 
@@ -175,14 +181,19 @@ export class RunState {
     completeness: number,
     extra: { error?: MedagentError; refusal_reason?: string } = {},
   ): AgentRunResult {
+    // A run without tool results (a direct answer) has neither findings nor evidence: fresh
+    // empty arrays without the map/filter/Set/sort chain.
     return {
       outcome,
       text,
-      findings: [...new Set(this.summaries.map((s) => firstSentence(s.summary)).filter(Boolean))].slice(
-        0,
-        50,
-      ),
-      evidence: [...this.evidence.values()].sort((a, b) => b.score - a.score).slice(0, 50),
+      findings:
+        this.summaries.length === 0
+          ? []
+          : [...new Set(this.summaries.map((s) => firstSentence(s.summary)).filter(Boolean))].slice(0, 50),
+      evidence:
+        this.evidence.size === 0
+          ? []
+          : [...this.evidence.values()].sort((a, b) => b.score - a.score).slice(0, 50),
       ledger: this.ledger,
       usage: { ...this.usage },
       completeness,

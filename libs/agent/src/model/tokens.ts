@@ -100,6 +100,20 @@ const PER_MESSAGE = 3;
 const REPLY_PRIMING = 3;
 const PER_TOOL_CALL = 3;
 
+// The four role names are counted once each, outside the LRU memo: every message names one,
+// and a memo hit still moves its entry (a delete and a set).
+const roleTokens = new Map<string, number>();
+
+function countRole(role: string): number {
+  let n = roleTokens.get(role);
+  if (n === undefined) {
+    n = countTokens(role);
+    // Only the roles a ChatMessage can have are kept, so the map stays at four entries.
+    if (role === 'system' || role === 'user' || role === 'assistant' || role === 'tool') roleTokens.set(role, n);
+  }
+  return n;
+}
+
 /** Prompt tokens of a chat request: messages plus the tool schemas the model is shown. */
 export function countMessageTokens(
   messages: readonly ChatMessage[],
@@ -107,7 +121,7 @@ export function countMessageTokens(
 ): number {
   let total = REPLY_PRIMING;
   for (const m of messages) {
-    total += PER_MESSAGE + countTokens(m.role);
+    total += PER_MESSAGE + countRole(m.role);
     if (m.content) total += countTokens(m.content);
     if (m.role === 'assistant' && m.tool_calls) {
       for (const c of m.tool_calls) total += PER_TOOL_CALL + countTokens(c.name) + countTokens(c.arguments);

@@ -6,8 +6,9 @@ import {
   type TaskType,
   type WorkerRole,
 } from '@medagent/contracts';
+import { cueBits } from '../lexicon';
 import type { ToolSchema } from '../model/chat-model';
-import { relevantTools } from './task-tools';
+import { primaryTools, relevantTools } from './task-tools';
 
 /** Any skill, whatever its input/output types; `never` input keeps every Skill<I, O> assignable. */
 export type AnySkill = Skill<never, unknown>;
@@ -25,6 +26,25 @@ export function toToolSchema(def: SkillDefinition): ToolSchema {
 
 /** Distinct `allowed_tools` lists remembered per registry (a handful in practice). */
 const MAX_NARROWED = 64;
+
+/**
+ * What a registry offers one task, a function of its task type and instruction cues only
+ * (see `taskView`): built once per kind of task and shared, so it is frozen.
+ */
+export interface TaskToolView {
+  /** `relevantFor(taskType, instruction)`: the schemas shown to the model. */
+  readonly tools: readonly ToolSchema[];
+  /** Their names joined by ", ", or "(none)": the prompt's tool line. */
+  readonly toolNames: string;
+  /** `primaryTools(taskType, instruction)` this registry has: what a complete answer rests on. */
+  readonly expected: readonly string[];
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /**
  * The tool schema of a skill, frozen (the wrapper and its `function`; `parameters` is the
@@ -51,6 +71,14 @@ export class ToolRegistry {
   private readonly toolSchemas: ReadonlyMap<string, ToolSchema>;
   /** Narrower registries by `allowed_tools` list: every task of a role asks for the same one. */
   private readonly narrowed = new Map<string, ToolRegistry>();
+  /**
+   * The last list asked for and its answer: a worker's tasks all carry the same list, which
+   * is then matched element by element, without building its JSON key.
+   */
+  private lastAllowed: readonly string[] = [];
+  private lastNarrowed: ToolRegistry | undefined;
+  /** Task views by task type, then by cue bits (at most 32 per type). */
+  private readonly views = new Map<TaskType, (TaskToolView | undefined)[]>();
 
   private constructor(
     readonly role: WorkerRole,
@@ -87,6 +115,14 @@ export class ToolRegistry {
    */
   restrictTo(allowed: readonly string[]): ToolRegistry {
     if (allowed.length === 0) return this;
+    if (this.lastNarrowed && sameList(allowed, this.lastAllowed)) return this.lastNarrowed;
+    const narrower = this.narrowedFor(allowed);
+    this.lastAllowed = allowed.slice();
+    this.lastNarrowed = narrower;
+    return narrower;
+  }
+
+  private narrowedFor(allowed: readonly string[]): ToolRegistry {
     // A registry never changes, so the narrower one for the same list can be reused.
     const key = JSON.stringify(allowed);
     const known = this.narrowed.get(key);
@@ -135,6 +171,32 @@ export class ToolRegistry {
       const schema = this.toolSchemas.get(n);
       return schema ? [schema] : [];
     });
+  }
+
+  /**
+   * `relevantFor` and the expected primary tools of a task, with the tool line of its
+   * prompt. Both depend only on the task type and the instruction's cues, and a registry
+   * never changes, so each kind of task gets one shared view instead of recomputing them.
+   */
+  taskView(taskType: TaskType, instruction: string): TaskToolView {
+    const bits = cueBits(instruction);
+    let byBits = this.views.get(taskType);
+    let view = byBits?.[bits];
+    if (view) return view;
+    // Built before anything is cached: an unknown task type throws here as it did before.
+    const expected = primaryTools(taskType, instruction).filter((t) => this.skills.has(t));
+    const tools = this.relevantFor(taskType, instruction);
+    view = Object.freeze({
+      tools: Object.freeze(tools),
+      toolNames: tools.map((t) => t.function.name).join(', ') || '(none)',
+      expected: Object.freeze(expected),
+    });
+    if (!byBits) {
+      byBits = [];
+      this.views.set(taskType, byBits);
+    }
+    byBits[bits] = view;
+    return view;
   }
 
   /** A name the platform knows but this role may not use: a capability violation, not a typo. */
