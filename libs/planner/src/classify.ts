@@ -1,7 +1,8 @@
 import { TASK_OWNER, TASK_TYPES, type TaskType } from '@medagent/contracts';
 import { normaliseZh } from './dialect-zh';
-import { codePointLength, countCjk, hasCjk as anyCjk } from './features';
+import { codePointLength, countCjk, hasCjk as anyCjk, nfkc } from './features';
 import { MODEL_LABELS, type NbScorer } from './naive-bayes';
+import { candidateRules, indexRules, type RuleIndex } from './rule-index';
 import type { CueRule } from './rule-types';
 import { EN_DRUG, EN_ORG_RULE, EN_QUESTION, EN_REQUEST, EN_RULES, normaliseEn } from './rules-en';
 import { ZH_DRUG, ZH_QUESTION, ZH_REQUEST, ZH_RULES } from './rules-zh';
@@ -131,9 +132,14 @@ export function emptyScores(): TypeScores {
   };
 }
 
-function applyRules(rules: readonly CueRule[], text: string, fired: string[]): TypeScores {
+function applyRules(index: RuleIndex, text: string, fired: string[]): TypeScores {
   const scores = emptyScores();
-  for (const rule of rules) {
+  const { rules } = index;
+  // Rules none of whose start characters occur in the text cannot match (rule-index.ts).
+  const candidate = candidateRules(index, text);
+  for (let k = 0; k < rules.length; k += 1) {
+    const rule = rules[k];
+    if (rule === undefined || candidate[k] === 0) continue;
     if (!rule.re.test(text)) continue;
     if (rule.requires && !rule.requires.test(text)) continue;
     if (rule.unless && rule.unless.test(text)) continue;
@@ -150,21 +156,24 @@ export const MESSAGE_CUE_RULES = {
   zh: ZH_RULES.filter(cueRule),
   en: EN_RULES.filter(cueRule),
 } as const;
+const ZH_INDEX = indexRules(ZH_RULES);
+const EN_INDEX = indexRules(EN_RULES);
+const CUE_INDEX = { zh: indexRules(MESSAGE_CUE_RULES.zh), en: indexRules(MESSAGE_CUE_RULES.en) } as const;
 
 export function messageCues(original: string): MessageCues {
-  const message = normaliseZh(original.normalize('NFKC'));
+  const message = normaliseZh(nfkc(original));
   // Each computed once (the same pure functions of the same text as before).
-  const nfkc = message.normalize('NFKC');
+  const nfkcMessage = nfkc(message);
   const en = normaliseEn(message);
   const fired: string[] = [];
-  const zhScores = applyRules(MESSAGE_CUE_RULES.zh, nfkc, fired);
-  const enScores = applyRules(MESSAGE_CUE_RULES.en, en, fired);
+  const zhScores = applyRules(CUE_INDEX.zh, nfkcMessage, fired);
+  const enScores = applyRules(CUE_INDEX.en, en, fired);
   return {
     hasGuideline: zhScores.clinical_guideline >= 3 || enScores.clinical_guideline >= 3 || EN_ORG_RULE.re.test(message),
     doctorOrder: DOCTOR_ORDER.test(message),
-    drugTopic: ZH_DRUG.test(nfkc) || PRESCRIBED.test(message) || EN_DRUG.test(en),
+    drugTopic: ZH_DRUG.test(nfkcMessage) || PRESCRIBED.test(message) || EN_DRUG.test(en),
     hypothesis: fired.some((id) => HYPOTHESIS_RULES.has(id)),
-    named: namedDiagnoses(nfkc),
+    named: namedDiagnoses(nfkcMessage),
     riskTopic: RISK_WORD.test(en),
   };
 }
@@ -236,18 +245,18 @@ const EN_DOSE_CHANGE = /\b(go|going) (higher|up|lower|down)\b|\btake (more|less)
 export function signalFor(text: string, cues: MessageCues): ClauseSignal {
   const fired: string[] = [];
   // Trailing separators would defeat the "…吗$"-style anchors; a question mark stays as a cue.
-  const raw = normaliseZh(text.normalize('NFKC')).replace(/[,，、:：;；.。!！\s]+$/, '');
+  const raw = normaliseZh(nfkc(text)).replace(/[,，、:：;；.。!！\s]+$/, '');
   const en = normaliseEn(raw);
   const hasCjk = anyCjk(raw);
   const rule = emptyScores();
   // English cues only matter when the clause has latin words (a Chinese clause naming "ICD" or "NICE").
-  const enScores = /[a-z]/i.test(raw) ? applyRules(EN_RULES, en, fired) : emptyScores();
+  const enScores = /[a-z]/i.test(raw) ? applyRules(EN_INDEX, en, fired) : emptyScores();
   // Organisation acronyms are case-sensitive ("NICE" the body, not "nice").
   if (EN_ORG_RULE.re.test(raw)) {
     enScores.clinical_guideline += EN_ORG_RULE.w;
     fired.push(EN_ORG_RULE.id);
   }
-  const zhScores = hasCjk ? applyRules(ZH_RULES, raw, fired) : emptyScores();
+  const zhScores = hasCjk ? applyRules(ZH_INDEX, raw, fired) : emptyScores();
   for (const type of TASK_TYPES) rule[type] = Math.max(zhScores[type], enScores[type]);
   // "GOLD分级和ABE分组有什么不一样": a body's name on a grading scheme is a classification
   // question; the guideline reading needs a guideline word or a "what does X say/recommend".
@@ -496,7 +505,7 @@ const OWN_QUESTION =
 
 // A clause that names a drug asks about the drug unless it asks for a cause ("是不是药引起的").
 const NAMES_DRUG = (text: string): boolean =>
-  ZH_DRUG.test(text.normalize('NFKC')) || EN_DRUG.test(normaliseEn(text));
+  ZH_DRUG.test(nfkc(text)) || EN_DRUG.test(normaliseEn(text));
 
 function defaultAct(text: string): TaskType | null {
   for (const act of DEFAULT_ACTS) {
@@ -590,7 +599,7 @@ export function decideClauses(
   cues: MessageCues,
 ): ClauseDecision[] {
   // Dialect and traditional forms are read in their standard Mandarin spelling (offsets unchanged).
-  const clauses = original.map((c) => ({ ...c, text: normaliseZh(c.text.normalize('NFKC')) }));
+  const clauses = original.map((c) => ({ ...c, text: normaliseZh(nfkc(c.text)) }));
   const decisions: ClauseDecision[] = [];
   let previous: ClauseDecision | undefined;
   clauses.forEach((clause, i) => {
@@ -684,7 +693,7 @@ function absorbClaimIntoEvidence(clauses: readonly Clause[], decisions: ClauseDe
     const clause = clauses[i];
     if (evidence?.type !== 'clinical_research' || !clause) continue;
     const bare = clause.text.trim().replace(/[,，、:：;；.。!！\s]+$/, '');
-    if (!BARE_EVIDENCE.test(bare.normalize('NFKC'))) continue;
+    if (!BARE_EVIDENCE.test(nfkc(bare))) continue;
     const claim = decisions[i - 1];
     const claimText = clauses[i - 1]?.text ?? '';
     if (!claim?.type || !CLAIM_TYPES.includes(claim.type)) continue;

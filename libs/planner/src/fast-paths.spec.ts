@@ -1,10 +1,11 @@
 import modelFile from './model/router-model.json';
 import { messageCues, MESSAGE_CUE_RULES } from './classify';
 import { REGIONAL_PATTERNS, REGIONAL_TRIGGER, normaliseZh } from './dialect-zh';
-import { codePointLength, countCjk, extractFeatures, hasCjk, isCjk, normalise } from './features';
+import { codePointLength, countCjk, extractFeatures, hasCjk, isCjk, nfkc, normalise } from './features';
 import { MODEL_LABELS, checkModelFile, createScorer } from './naive-bayes';
 import { EN_RULES, normaliseEn } from './rules-en';
 import { ZH_DRUG, ZH_RULES } from './rules-zh';
+import { candidateRules, indexRules, startUnits } from './rule-index';
 import type { CueRule } from './rule-types';
 import { splitClauses } from './segment';
 import { BLIND_SET_PATHS, DEV_SET_PATH, EXTRA_SET_PATH, OWN_SET_PATHS, loadCases } from './testing/cases';
@@ -246,5 +247,77 @@ describe('planner fast paths give exactly what the reference code gives', () => 
       return { guideline: zh.guideline >= 3 || en.guideline >= 3, hypothesis: messageCues(t).hypothesis };
     };
     expect(mismatches(texts, filtered, reference)).toEqual([]);
+  });
+
+  it('nfkc and normalise skip ICU only where it changes nothing', () => {
+    expect(mismatches(texts, nfkc, (t) => t.normalize('NFKC'))).toEqual([]);
+    expect(mismatches(texts, normalise, (t) => t.normalize('NFKC').toLowerCase())).toEqual([]);
+    // Every code unit alone, and each of the units the scan trusts next to every ASCII character.
+    const units = Array.from({ length: 0x10000 }, (_, u) => String.fromCharCode(u));
+    expect(mismatches(units, nfkc, (t) => t.normalize('NFKC'))).toEqual([]);
+    expect(mismatches(units, normalise, (t) => t.normalize('NFKC').toLowerCase())).toEqual([]);
+    const ascii = units.slice(0, 0x80);
+    const trusted = ['、', '。', '一', '中', '鿿', ...ascii];
+    const pairs = trusted.flatMap((a) => ascii.flatMap((b) => [a + b, b + a]));
+    expect(mismatches(pairs, nfkc, (t) => t.normalize('NFKC'))).toEqual([]);
+  });
+
+  it('rule start sets: every match of every cue rule starts with a unit of its set', () => {
+    const rules = [...ZH_RULES, ...EN_RULES];
+    // The texts the rules are run on: clauses as read (NFKC, Mandarin forms), and their English form.
+    const inputs = Array.from(new Set(texts.flatMap((t) => [t, nfkc(t), normaliseEn(t)])));
+    const bad: string[] = [];
+    for (const rule of rules) {
+      const units = startUnits(rule.re);
+      if (units === null) continue;
+      // Every position a match can start at: the leftmost match from each position on.
+      const all = new RegExp(rule.re.source, `${rule.re.flags}g`);
+      for (const text of inputs) {
+        all.lastIndex = 0;
+        for (let m = all.exec(text); m !== null; m = all.exec(text)) {
+          if (!units.has(text.charCodeAt(m.index))) bad.push(`${rule.id} @${m.index}: ${text}`);
+          all.lastIndex = m.index + 1;
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+    // The index is worth having: most rules get a start set.
+    expect(rules.filter((r) => startUnits(r.re) === null).length).toBeLessThan(10);
+  });
+
+  it('rule index: the candidates include every rule that matches', () => {
+    const inputs = Array.from(new Set(texts.flatMap((t) => [t, nfkc(t), normaliseEn(t)])));
+    for (const rules of [ZH_RULES, EN_RULES, MESSAGE_CUE_RULES.zh, MESSAGE_CUE_RULES.en]) {
+      const index = indexRules(rules);
+      const missed = inputs.flatMap((text) => {
+        const marks = candidateRules(index, text);
+        return rules.filter((r, k) => marks[k] === 0 && r.re.test(text)).map((r) => `${r.id}: ${text}`);
+      });
+      expect(missed).toEqual([]);
+    }
+  });
+
+  it('startUnits reads the pattern forms the rule files use', () => {
+    const read = (re: RegExp): string | null => {
+      const units = startUnits(re);
+      return units === null ? null : String.fromCharCode(...Array.from(units).sort((a, b) => a - b));
+    };
+    expect(read(/严重(吗|嘛)|要不要紧|(?<!血)糖/)).toBe('严糖要');
+    expect(read(/^(那|那么)?(有|有没有)(没有)?研究/)).toBe('有那');
+    expect(read(/(?:会不会|会)?是[^，]{0,10}病/)).toBe('会是');
+    expect(read(/\b(is|are) (it|this)\b/)).toBe('ai');
+    expect(read(/\bwhy\b/i)).toBe('Ww');
+    expect(read(/[a-c]x|\d\.|\?/)).toBe('0123456789?abc');
+    expect(read(/(?=a)b|c{2,3}|d{0,2}e/)).toBe('bcde');
+    // Patterns that may start anywhere or match nothing at all.
+    expect(read(/[^，。]{1,12}的吗/)).toBeNull();
+    expect(read(/[\u4e00-\u9fff]{2}是/)).toBeNull();
+    expect(read(/a?/)).toBeNull();
+    expect(read(/^$/)).toBeNull();
+    expect(read(/(.)不\1/)).toBeNull();
+    expect(read(/\s+x/)).toBeNull();
+    expect(read(/\p{L}/u)).toBeNull();
+    expect(read(/x/g)).toBeNull();
+    expect(read(/é/i)).toBeNull();
   });
 });

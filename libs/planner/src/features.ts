@@ -4,9 +4,34 @@
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const LATIN_WORD = /[a-z][a-z'-]*|\d+(?:\.\d+)?/g;
 
+/**
+ * Code units NFKC leaves unchanged wherever they stand: ASCII, "、", "。" and the CJK unified
+ * ideographs have no decomposition, combining class 0 and never compose with a neighbour.
+ */
+function nfkcStable(code: number): boolean {
+  return code < 0x80 || (code >= 0x4e00 && code <= 0x9fff) || code === 0x3001 || code === 0x3002;
+}
+
+/**
+ * Same as `text.normalize('NFKC')`. The planner normalises each clause several times (the
+ * classifier, the English rules, the features), mostly text that is already normal: a scan
+ * for code units that could change is a fraction of an ICU call.
+ */
+export function nfkc(text: string): string {
+  for (let i = 0; i < text.length; i += 1) {
+    if (!nfkcStable(text.charCodeAt(i))) return text.normalize('NFKC');
+  }
+  return text;
+}
+
+/** Same as `nfkc(text).toLowerCase()`; text of NFKC-stable code units with no A-Z is returned as is. */
 export function normalise(text: string): string {
   // NFKC folds full-width letters/digits (ＡＤＡ, ６.８) so both input methods share features.
-  return text.normalize('NFKC').toLowerCase();
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (!nfkcStable(code) || (code >= 0x41 && code <= 0x5a)) return text.normalize('NFKC').toLowerCase();
+  }
+  return text;
 }
 
 export function isCjk(char: string): boolean {
@@ -21,7 +46,7 @@ export function hasCjk(text: string): boolean {
   return CJK.test(text);
 }
 
-function isCjkUnit(code: number): boolean {
+export function isCjkUnit(code: number): boolean {
   return (code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff);
 }
 
@@ -46,22 +71,6 @@ export function codePointLength(text: string): number {
     }
   }
   return n;
-}
-
-/** Maximal runs of CJK characters, each as its list of characters (CJK characters are single code units). */
-function cjkRuns(text: string): string[][] {
-  const runs: string[][] = [];
-  let current: string[] = [];
-  for (let i = 0; i < text.length; i += 1) {
-    if (isCjkUnit(text.charCodeAt(i))) {
-      current.push(text[i] ?? '');
-    } else if (current.length > 0) {
-      runs.push(current);
-      current = [];
-    }
-  }
-  if (current.length > 0) runs.push(current);
-  return runs;
 }
 
 // Light stemming only: plural and -ing/-ed variants of the same cue word should
@@ -91,33 +100,54 @@ export function extractFeatures(text: string): string[] {
  * this order, so the order is part of the output).
  */
 export function featureSet(text: string): Set<string> {
-  const norm = normalise(text).replace(NUMBER, (m) => ` ${m} `);
+  const norm = featureText(text);
   const features = new Set<string>();
-  for (const run of cjkRuns(norm)) {
-    // The run framed by "^" and "$": positions -1 and run.length.
-    const n = run.length;
-    const at = (i: number): string | undefined => (i === -1 ? '^' : i === n ? '$' : i > n ? undefined : run[i]);
-    for (let i = -1; i <= n; i += 1) {
-      const a = at(i) ?? '';
-      const b = at(i + 1);
-      const c = at(i + 2);
-      if (i !== -1 && i !== n) features.add(a);
-      if (b !== undefined) features.add(a + b);
-      if (b !== undefined && c !== undefined) features.add(a + b + c);
+  // Each maximal run of CJK code units (one character each), framed by "^" and "$": its
+  // characters, then bigrams and trigrams, position by position (the order is part of the output).
+  for (let from = 0; from < norm.length; ) {
+    if (!isCjkUnit(norm.charCodeAt(from))) {
+      from += 1;
+      continue;
     }
-  }
-  const matched = norm.match(LATIN_WORD);
-  if (matched) {
-    const words = matched.map(stem);
-    for (let i = 0; i < words.length; i += 1) {
-      const w = words[i] ?? '';
-      features.add(`w:${w}`);
-      const next = words[i + 1];
-      if (next !== undefined) features.add(`w:${w}_${next}`);
+    let to = from + 1;
+    while (to < norm.length && isCjkUnit(norm.charCodeAt(to))) to += 1;
+    const framed = `^${norm.slice(from, to)}$`;
+    const last = framed.length - 1;
+    for (let p = 0; p < last; p += 1) {
+      if (p !== 0) features.add(framed.charAt(p));
+      features.add(framed.slice(p, p + 2));
+      if (p + 2 <= last) features.add(framed.slice(p, p + 3));
     }
+    from = to;
   }
-  if (QUESTION_END.test(text)) features.add('?');
+  for (const word of wordFeatures(norm)) features.add(word);
+  if (endsWithQuestion(text)) features.add('?');
   return features;
+}
+
+/** The text featureSet reads: NFKC, lower case, numbers set apart by spaces. */
+export function featureText(text: string): string {
+  return normalise(text).replace(NUMBER, (m) => ` ${m} `);
+}
+
+/** The latin features of featureText(text), in featureSet's order: "w:<stem>", then "w:<stem>_<next stem>". */
+export function wordFeatures(norm: string): string[] {
+  const matched = norm.match(LATIN_WORD);
+  if (!matched) return [];
+  const words = matched.map(stem);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const w = words[i] ?? '';
+    out.push(`w:${w}`);
+    const next = words[i + 1];
+    if (next !== undefined) out.push(`w:${w}_${next}`);
+  }
+  return out;
+}
+
+/** The "?" feature: the raw text ends in a question mark. */
+export function endsWithQuestion(text: string): boolean {
+  return QUESTION_END.test(text);
 }
 
 /** Share of CJK characters among letters, used to pick the instruction language. */

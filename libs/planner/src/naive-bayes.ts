@@ -1,5 +1,5 @@
 import { TASK_TYPES } from '@medagent/contracts';
-import { extractFeatures, featureSet } from './features';
+import { endsWithQuestion, extractFeatures, featureText, isCjkUnit, wordFeatures } from './features';
 
 // Binarised multinomial naive Bayes. The model file stores integer counts only
 // (no floats), so "committed model equals a fresh training run" is an exact,
@@ -103,25 +103,61 @@ export function createScorer(model: NbModelFile, temperature = 1): NbScorer {
   // Per-label total feature mass, then log P(feature | label) with additive smoothing.
   const totals = MODEL_LABELS.map((_, j) => model.counts.reduce((sum, row) => sum + (row[j] ?? 0), 0));
   const denom = totals.map((t) => Math.log(t + model.alpha * (vocab + 1)));
-  const logProb = new Map<string, Float64Array>();
+  // Row id of each feature string (a repeated feature keeps its last row, as Map.set would).
+  const ids = new Map<string, number>();
+  const logProb = new Float64Array(vocab * k);
   model.features.forEach((feature, i) => {
     const row = model.counts[i] ?? [];
-    const lp = new Float64Array(k);
-    for (let j = 0; j < k; j += 1) lp[j] = Math.log((row[j] ?? 0) + model.alpha) - (denom[j] ?? 0);
-    logProb.set(feature, lp);
+    for (let j = 0; j < k; j += 1) logProb[i * k + j] = Math.log((row[j] ?? 0) + model.alpha) - (denom[j] ?? 0);
+    ids.set(feature, i);
   });
+  const trie = featureTrie(ids);
+  // seen[id] === epoch: the feature was counted in this call (featureSet's de-duplication).
+  let seen = new Float64Array(vocab);
+  let epoch = 0;
   return {
     posterior(text: string): number[] {
       // Uniform prior: the label mix of the training file says nothing about real traffic.
-      // Same arithmetic, in the same order, as summing over extractFeatures(text) then a softmax.
+      // Same arithmetic, in the same order, as summing log P over featureSet(text) (a Set in
+      // first-occurrence order) then a softmax: the features are walked in featureSet's order
+      // and each known one is added the first time it occurs. The CJK n-grams are looked up
+      // code unit by code unit in a trie, so no n-gram string is built.
+      epoch += 1;
+      if (epoch === Number.MAX_SAFE_INTEGER) {
+        seen = new Float64Array(vocab);
+        epoch = 1;
+      }
       const scores = new Float64Array(k);
       let known = 0;
-      for (const feature of featureSet(text)) {
-        const lp = logProb.get(feature);
-        if (!lp) continue;
+      const add = (id: number): void => {
+        if (id < 0 || seen[id] === epoch) return;
+        seen[id] = epoch;
         known += 1;
-        for (let j = 0; j < k; j += 1) scores[j] = (scores[j] ?? 0) + (lp[j] ?? 0);
+        const at = id * k;
+        for (let j = 0; j < k; j += 1) scores[j] = (scores[j] ?? 0) + (logProb[at + j] ?? 0);
+      };
+      const norm = featureText(text);
+      for (let from = 0; from < norm.length; ) {
+        if (!isCjkUnit(norm.charCodeAt(from))) {
+          from += 1;
+          continue;
+        }
+        let to = from + 1;
+        while (to < norm.length && isCjkUnit(norm.charCodeAt(to))) to += 1;
+        // The run framed by "^" and "$": position p of the frame is code(p).
+        const last = to - from + 1;
+        const code = (p: number): number => (p === 0 ? CARET : p === last ? DOLLAR : norm.charCodeAt(from + p - 1));
+        for (let p = 0; p < last; p += 1) {
+          const one = trie.get(code(p));
+          if (p !== 0) add(one?.id ?? -1);
+          const two = one?.next?.get(code(p + 1));
+          add(two?.id ?? -1);
+          if (p + 2 <= last) add(two?.next?.get(code(p + 2))?.id ?? -1);
+        }
+        from = to;
       }
+      for (const word of wordFeatures(norm)) add(ids.get(word) ?? -1);
+      if (endsWithQuestion(text)) add(ids.get('?') ?? -1);
       if (known === 0) return MODEL_LABELS.map(() => 1 / k);
       let max = -Infinity;
       for (let j = 0; j < k; j += 1) max = Math.max(max, scores[j] ?? 0);
@@ -136,4 +172,37 @@ export function createScorer(model: NbModelFile, temperature = 1): NbScorer {
       return exp;
     },
   };
+}
+
+const CARET = 0x5e; // "^"
+const DOLLAR = 0x24; // "$"
+
+interface TrieNode {
+  /** Row of the feature spelled by the path to this node, or -1 when that string is no feature. */
+  id: number;
+  next: Map<number, TrieNode> | undefined;
+}
+
+/** Every feature of at most three code units (the CJK n-grams among them), by code unit. */
+function featureTrie(ids: ReadonlyMap<string, number>): Map<number, TrieNode> {
+  const root = new Map<number, TrieNode>();
+  for (const [feature, id] of ids) {
+    if (feature.length === 0 || feature.length > 3) continue;
+    let level = root;
+    let node: TrieNode | undefined;
+    for (let i = 0; i < feature.length; i += 1) {
+      const unit = feature.charCodeAt(i);
+      node = level.get(unit);
+      if (!node) {
+        node = { id: -1, next: undefined };
+        level.set(unit, node);
+      }
+      if (i + 1 < feature.length) {
+        node.next ??= new Map();
+        level = node.next;
+      }
+    }
+    if (node) node.id = id;
+  }
+  return root;
 }

@@ -1,3 +1,4 @@
+import { normalise } from './features';
 import type { CueRule } from './rule-types';
 
 // English intent cues, matched against lower-cased text with "what's" expanded
@@ -375,7 +376,7 @@ const TEST_STUDY =
 const EN_REWRITE_TRIGGER = /[a-z’‘`]/;
 
 export function normaliseEn(text: string): string {
-  const lowered = text.normalize('NFKC').toLowerCase();
+  const lowered = normalise(text);
   if (!EN_REWRITE_TRIGGER.test(lowered)) return lowered;
   return lowered
     .replace(/[’‘`]/g, "'")

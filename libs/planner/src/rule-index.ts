@@ -1,0 +1,334 @@
+import type { CueRule } from './rule-types';
+
+// A clause is tested against every cue rule (84 Chinese, 51 English), and almost all of them
+// fail; the cost is mostly the per-test overhead, not the scan. A match has to start at some
+// character of the text, so a rule whose pattern can only start with characters the clause
+// does not contain cannot fire and is skipped. The start characters of each pattern are read
+// from its source once, at load; anything the reader does not fully understand (negated or
+// wide classes, \s, \p{…}, back-references, a pattern that can match the empty string) makes
+// it "may start anywhere" and the rule is always tested. The result is only ever a superset
+// of the rules that can fire, and the rules still run in their own order, so the scores and
+// the fired ids are exactly those of testing every rule (pinned in rule-index.spec.ts).
+
+/** Start code units of a (sub)pattern, or null for "any character". */
+type StartSet = Set<number> | null;
+
+interface Reading {
+  /** The (sub)pattern can match the empty string (zero-width assertions only, or optional). */
+  nullable: boolean;
+  start: StartSet;
+}
+
+// A class wider than this is treated as "any character": it would fill the index for nothing.
+const MAX_CLASS_SPAN = 64;
+
+class UnknownPattern extends Error {}
+
+function union(a: StartSet, b: StartSet): StartSet {
+  if (a === null || b === null) return null;
+  const out = new Set(a);
+  for (const c of b) out.add(c);
+  return out;
+}
+
+const ZERO_WIDTH: Reading = { nullable: true, start: new Set() };
+const ANY: Reading = { nullable: false, start: null };
+
+/**
+ * Reads a RegExp source (the subset our rule files use) into its nullability and start set.
+ * Throws UnknownPattern on anything it does not model, which the caller reads as "any".
+ */
+class PatternReader {
+  private i = 0;
+  constructor(
+    private readonly src: string,
+    private readonly ignoreCase: boolean,
+  ) {}
+
+  read(): Reading {
+    const r = this.alternation();
+    if (this.i !== this.src.length) throw new UnknownPattern('trailing input');
+    return r;
+  }
+
+  private alternation(): Reading {
+    let r = this.sequence();
+    while (this.src[this.i] === '|') {
+      this.i += 1;
+      const next = this.sequence();
+      r = { nullable: r.nullable || next.nullable, start: union(r.start, next.start) };
+    }
+    return r;
+  }
+
+  private sequence(): Reading {
+    let nullable = true;
+    let start: StartSet = new Set();
+    while (this.i < this.src.length && this.src[this.i] !== '|' && this.src[this.i] !== ')') {
+      const item = this.quantified();
+      // Only items up to the first one that must consume a character can start the match.
+      if (nullable) start = union(start, item.start);
+      nullable = nullable && item.nullable;
+    }
+    return { nullable, start };
+  }
+
+  private quantified(): Reading {
+    const atom = this.atom();
+    const q = this.src[this.i];
+    let min: number | undefined;
+    if (q === '?' || q === '*') {
+      min = 0;
+      this.i += 1;
+    } else if (q === '+') {
+      min = 1;
+      this.i += 1;
+    } else if (q === '{') {
+      const m = /^\{(\d+)(,\d*)?\}/.exec(this.src.slice(this.i));
+      if (m) {
+        min = Number(m[1]);
+        this.i += m[0].length;
+      }
+    }
+    if (min === undefined) return atom;
+    if (this.src[this.i] === '?') this.i += 1; // lazy: same language
+    return min === 0 ? { nullable: true, start: atom.start } : atom;
+  }
+
+  private atom(): Reading {
+    const c = this.src[this.i] ?? '';
+    this.i += 1;
+    switch (c) {
+      case '^':
+      case '$':
+        return ZERO_WIDTH;
+      case '.':
+        return ANY;
+      case '(':
+        return this.group();
+      case '[':
+        return this.charClass();
+      case '\\':
+        return this.escape();
+      case '*':
+      case '+':
+      case '?':
+      case ')':
+      case '|':
+        throw new UnknownPattern(`unexpected ${c}`);
+      default:
+        return this.literal(c.charCodeAt(0));
+    }
+  }
+
+  private group(): Reading {
+    let lookaround = false;
+    if (this.src.startsWith('?:', this.i)) this.i += 2;
+    else if (this.src.startsWith('?=', this.i) || this.src.startsWith('?!', this.i)) {
+      this.i += 2;
+      lookaround = true;
+    } else if (this.src.startsWith('?<=', this.i) || this.src.startsWith('?<!', this.i)) {
+      this.i += 3;
+      lookaround = true;
+    } else if (this.src.startsWith('?<', this.i)) {
+      const close = this.src.indexOf('>', this.i);
+      if (close < 0) throw new UnknownPattern('group name');
+      this.i = close + 1;
+    } else if (this.src[this.i] === '?') throw new UnknownPattern('group kind');
+    const inner = this.alternation();
+    if (this.src[this.i] !== ')') throw new UnknownPattern('unclosed group');
+    this.i += 1;
+    // An assertion consumes nothing: the match starts where the next item starts.
+    return lookaround ? ZERO_WIDTH : inner;
+  }
+
+  /** An escape outside a class. */
+  private escape(): Reading {
+    const c = this.src[this.i] ?? '';
+    if (c === 'b' || c === 'B') {
+      this.i += 1;
+      return ZERO_WIDTH;
+    }
+    const unit = this.escapedUnit();
+    if (unit === null) return ANY;
+    return unit;
+  }
+
+  /**
+   * The escape after a backslash as a set of code units, or null for "any": \d and \w are
+   * small sets; \s, \D, \W, \S, \p, back-references and named references are "any".
+   */
+  private escapedUnit(): Reading | null {
+    const c = this.src[this.i] ?? '';
+    this.i += 1;
+    const simple: Record<string, number> = { n: 10, t: 9, r: 13, f: 12, v: 11, '0': 0 };
+    if (c in simple && !(c === '0' && /\d/.test(this.src[this.i] ?? ''))) return this.literal(simple[c] ?? 0);
+    if (c === 'd') return { nullable: false, start: rangeSet(0x30, 0x39) };
+    if (c === 'w') {
+      const s = union(union(rangeSet(0x30, 0x39), rangeSet(0x41, 0x5a)), rangeSet(0x61, 0x7a));
+      s?.add(0x5f);
+      return { nullable: false, start: s };
+    }
+    if (c === 'u') {
+      const m = /^[0-9a-fA-F]{4}/.exec(this.src.slice(this.i));
+      if (!m) throw new UnknownPattern('\\u');
+      this.i += 4;
+      return this.literal(parseInt(m[0], 16));
+    }
+    if (c === 'x') {
+      const m = /^[0-9a-fA-F]{2}/.exec(this.src.slice(this.i));
+      if (!m) throw new UnknownPattern('\\x');
+      this.i += 2;
+      return this.literal(parseInt(m[0], 16));
+    }
+    if (/[sDWSpPk1-9c]/.test(c)) {
+      // Skip what belongs to the escape so reading can go on; the reading itself is "any".
+      if ((c === 'p' || c === 'P' || c === 'k') && /[{<]/.test(this.src[this.i] ?? '')) {
+        const close = this.src.indexOf(c === 'k' ? '>' : '}', this.i);
+        if (close < 0) throw new UnknownPattern('escape');
+        this.i = close + 1;
+      } else if (c === 'c') this.i += 1;
+      else if (/[1-9]/.test(c)) while (/\d/.test(this.src[this.i] ?? '')) this.i += 1;
+      return null;
+    }
+    if (/[a-zA-Z0-9]/.test(c)) throw new UnknownPattern(`escape \\${c}`);
+    // An escaped punctuation character stands for itself.
+    return this.literal(c.charCodeAt(0));
+  }
+
+  private charClass(): Reading {
+    // A negated or wide class (or one with \s, \p…) reads as "any", but its members are still
+    // read so the rest of the pattern can be.
+    let any = false;
+    if (this.src[this.i] === '^') {
+      this.i += 1;
+      any = true;
+    }
+    let units: Set<number> = new Set();
+    // In a JS pattern a "]" always closes the class ("[]" is the empty class).
+    while (this.src[this.i] !== ']') {
+      if (this.i >= this.src.length) throw new UnknownPattern('unclosed class');
+      const from = this.classUnit();
+      if (from === null) {
+        any = true;
+        continue;
+      }
+      if (typeof from !== 'number') {
+        for (const u of from) units.add(u);
+        continue;
+      }
+      if (this.src[this.i] === '-' && this.src[this.i + 1] !== ']' && this.i + 1 < this.src.length) {
+        this.i += 1;
+        const to = this.classUnit();
+        if (typeof to !== 'number' || to < from) throw new UnknownPattern('class range');
+        if (to - from > MAX_CLASS_SPAN) any = true;
+        else units = union(units, rangeSet(from, to)) ?? units;
+      } else units.add(from);
+    }
+    this.i += 1;
+    if (any) return ANY;
+    let out: StartSet = new Set();
+    for (const u of units) out = union(out, this.literal(u).start);
+    return { nullable: false, start: out };
+  }
+
+  /** One class member: a code unit, a small set (\d, \w) or null ("any"). */
+  private classUnit(): number | Set<number> | null {
+    const c = this.src[this.i] ?? '';
+    this.i += 1;
+    if (c !== '\\') return c.charCodeAt(0);
+    if (this.src[this.i] === 'b') {
+      this.i += 1;
+      return 8; // \b in a class is a backspace
+    }
+    if (this.src[this.i] === '-') {
+      this.i += 1;
+      return 0x2d;
+    }
+    const r = this.escapedUnit();
+    if (r === null || r.start === null) return null;
+    if (r.start.size === 1) return r.start.values().next().value ?? null;
+    // Case variants of one escaped letter, or \d / \w: a set, never a range end.
+    return r.start;
+  }
+
+  /** A literal code unit, with its case variants under the i flag. */
+  private literal(unit: number): Reading {
+    const s = new Set<number>([unit]);
+    if (this.ignoreCase) {
+      const ch = String.fromCharCode(unit);
+      const lower = ch.toLowerCase();
+      const upper = ch.toUpperCase();
+      if (lower === upper) return { nullable: false, start: s };
+      // Case folding outside ASCII has corners (ſ, K, ß); not worth modelling.
+      if (unit > 0x7f || lower.length !== 1 || upper.length !== 1) throw new UnknownPattern('non-ASCII case');
+      s.add(lower.charCodeAt(0));
+      s.add(upper.charCodeAt(0));
+    }
+    return { nullable: false, start: s };
+  }
+}
+
+function rangeSet(from: number, to: number): Set<number> {
+  const s = new Set<number>();
+  for (let u = from; u <= to; u += 1) s.add(u);
+  return s;
+}
+
+/** The code units a match of `re` can start with, or null when it may start with any (or be empty). */
+export function startUnits(re: RegExp): Set<number> | null {
+  // Flags that change what a match is (u: code points, v: set notation) are not modelled; g and y
+  // would make test() stateful, which the rules must not be.
+  if (/[^i]/.test(re.flags)) return null;
+  try {
+    const r = new PatternReader(re.source, re.flags.includes('i')).read();
+    return r.nullable ? null : r.start;
+  } catch (e) {
+    if (e instanceof UnknownPattern) return null;
+    throw e;
+  }
+}
+
+export interface RuleIndex {
+  readonly rules: readonly CueRule[];
+  /** Rules that may fire whatever the text holds (no start set), by position. */
+  readonly always: Uint8Array;
+  /** Code unit → positions of the rules whose pattern can start with it. */
+  readonly byUnit: ReadonlyMap<number, readonly number[]>;
+  /** The marks candidateRules fills and returns (one per rule), reused from call to call. */
+  readonly marks: Uint8Array;
+}
+
+export function indexRules(rules: readonly CueRule[]): RuleIndex {
+  const always = new Uint8Array(rules.length);
+  const byUnit = new Map<number, number[]>();
+  rules.forEach((rule, k) => {
+    const units = startUnits(rule.re);
+    if (units === null) {
+      always[k] = 1;
+      return;
+    }
+    for (const u of units) {
+      const list = byUnit.get(u);
+      if (list) list.push(k);
+      else byUnit.set(u, [k]);
+    }
+  });
+  return { rules, always, byUnit, marks: new Uint8Array(rules.length) };
+}
+
+/**
+ * Marks (1) the rules that may fire on `text`: every rule some code unit of the text can
+ * start. A superset of the rules whose pattern matches; the rest cannot match. The array is
+ * the index's own and is overwritten by the next call: read it before calling again.
+ */
+export function candidateRules(index: RuleIndex, text: string): Uint8Array {
+  const { marks } = index;
+  marks.set(index.always);
+  for (let i = 0; i < text.length; i += 1) {
+    const list = index.byUnit.get(text.charCodeAt(i));
+    if (list === undefined) continue;
+    for (let j = 0; j < list.length; j += 1) marks[list[j] ?? 0] = 1;
+  }
+  return marks;
+}
