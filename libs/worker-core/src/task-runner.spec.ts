@@ -50,6 +50,15 @@ describe('inputHashOf', () => {
     }),
     makeTaskPackage({ context: { memory_summary: undefined, prerisk_category: 'x' } as TaskPackage['context'] }),
     makeTaskPackage({ context: undefined as unknown as TaskPackage['context'] }),
+    makeTaskPackage({ context: { prerisk_decision: 'ESCALATE', memory_summary: '' } }),
+    makeTaskPackage({ context: { memory_summary: 'm', prerisk_category: 'c', prerisk_decision: 'PASS', 'z"\u00e9': 'x', B: 'y', _: 'q' } as TaskPackage['context'] }),
+    makeTaskPackage({ context: { memory_summary: 'only', prerisk_category: undefined } as TaskPackage['context'] }),
+    // A context that is not a flat object of strings goes through canonicalJson itself.
+    makeTaskPackage({ context: { memory_summary: 'n', extra: { b: 2, a: [1, { d: null, c: undefined }] } } as unknown as TaskPackage['context'] }),
+    makeTaskPackage({ context: { prerisk_category: 5, flag: true, none: null } as unknown as TaskPackage['context'] }),
+    makeTaskPackage({ context: ['a', 'b'] as unknown as TaskPackage['context'] }),
+    makeTaskPackage({ context: null as unknown as TaskPackage['context'] }),
+    makeTaskPackage({ context: {} }),
     // Not what a decoded package holds: these go through hashOf itself.
     makeTaskPackage({ input_refs: [1, 'a'] as unknown as string[] }),
     makeTaskPackage({ scope: { user_id: 'u', session_id: 's', lang: 7 } as unknown as TaskPackage['scope'] }),

@@ -50,12 +50,37 @@ export function inputHashOf(pkg: TaskPackage): string {
   ) {
     const text =
       `{"agent":${JSON.stringify(agent)},"allowed_tools":${sortedListJson(allowed_tools)},` +
-      (context === undefined ? '' : `"context":${canonicalJson(context)},`) +
+      (context === undefined ? '' : `"context":${contextJson(context)},`) +
       `"input_refs":${input_refs.length === 0 ? '[]' : JSON.stringify(input_refs)},"instruction":${JSON.stringify(instruction)},` +
       `"lang":${JSON.stringify(lang)},"task_type":${JSON.stringify(task_type)}}`;
     return hash('sha256', text, 'hex');
   }
   return slowInputHashOf(pkg);
+}
+
+/**
+ * `canonicalJson(context)`, written directly when the context is what a decoded package
+ * holds — a flat object of strings (absent fields undefined) — in a third of the time of
+ * the general recursion. Anything else goes through `canonicalJson` itself.
+ */
+function contextJson(context: unknown): string {
+  if (context === null || typeof context !== 'object' || Array.isArray(context)) return canonicalJson(context);
+  const obj = context as Record<string, unknown>;
+  const keys = Object.keys(obj);
+  for (const k of keys) {
+    const v = obj[k];
+    if (v !== undefined && typeof v !== 'string') return canonicalJson(context);
+  }
+  // Distinct keys in a total order: sorting before dropping the undefined ones, as here,
+  // leaves the others in the order `canonicalJson` sorts them after dropping.
+  keys.sort();
+  let out = '';
+  for (const k of keys) {
+    const v = obj[k];
+    if (v === undefined) continue;
+    out += `${out ? ',' : ''}${JSON.stringify(k)}:${JSON.stringify(v)}`;
+  }
+  return `{${out}}`;
 }
 
 // A worker's packages all carry the same `allowed_tools` (its role's skills; a process that
