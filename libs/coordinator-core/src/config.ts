@@ -14,6 +14,12 @@ export class CoordinatorConfig {
   @IsInt() @Min(1) @Max(32) taskMaxSteps = 6;
   @IsInt() @Min(256) @Max(200_000) taskMaxTokens = 12_000;
   @IsInt() @Min(1) @Max(20) memoryTurns = 6;
+  /**
+   * How long an artifact's write waits for the other artifacts of its request while their
+   * tasks are still open, so they settle in one write (0: write each at once). The artifact
+   * that settles the last open task never waits: it writes the whole group at once.
+   */
+  @IsInt() @Min(0) @Max(1_000) settleHoldMs = 50;
   @IsOptional() @IsString() emergencyNumberEn?: string;
   @IsIn(['inherit', 'zh', 'en']) defaultLang: 'inherit' | 'zh' | 'en' = 'inherit';
 }
@@ -27,6 +33,7 @@ const ENV: Record<string, keyof CoordinatorConfig> = {
   MEDAGENT_TASK_MAX_STEPS: 'taskMaxSteps',
   MEDAGENT_TASK_MAX_TOKENS: 'taskMaxTokens',
   MEDAGENT_MEMORY_TURNS: 'memoryTurns',
+  MEDAGENT_SETTLE_HOLD_MS: 'settleHoldMs',
   MEDAGENT_EMERGENCY_NUMBER_EN: 'emergencyNumberEn',
 };
 

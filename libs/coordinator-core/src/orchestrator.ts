@@ -40,6 +40,9 @@ const OPEN_TASK: ReadonlySet<string> = new Set(['scheduled', 'running', 'awaitin
  */
 @Injectable()
 export class Orchestrator {
+  /** Per request, the tasks whose artifact waits in a held write (see onArtifact). */
+  private readonly heldArtifacts = new Map<string, Set<string>>();
+
   constructor(
     @Inject(BUS) private readonly bus: Bus,
     private readonly store: RequestStore,
@@ -238,8 +241,17 @@ export class Orchestrator {
       return;
     }
     // One write stores the contribution (append-only, first per task wins), settles the task
-    // and, when it was the last one of a complex plan, claims the synthesis step.
+    // and, when it was the last one of a complex plan, claims the synthesis step. While other
+    // tasks of the request are still open, the write waits briefly for their artifacts so they
+    // settle together: the artifact of the last open task writes the group at once.
     const synthesisAt = this.finisher.synthesisDeadline();
+    const held = this.heldArtifacts.get(rec.request_id) ?? new Set<string>();
+    const othersOpen = rec.tasks.some((t) => t.task_id !== c.task_id && OPEN_TASK.has(t.status) && !held.has(t.task_id));
+    const holdMs = othersOpen ? this.config.settleHoldMs : 0;
+    if (holdMs > 0) {
+      held.add(c.task_id);
+      this.heldArtifacts.set(rec.request_id, held);
+    }
     const outcome = await this.store.mutate(env.correlation_id, (cur) => {
       const t = cur.tasks.find((x) => x.task_id === c.task_id);
       if (!t || t.attempts !== c.attempt || !OPEN_TASK.has(t.status)) return { result: 'stale' as const };
@@ -254,6 +266,8 @@ export class Orchestrator {
       markSettled(cur);
       if (claimSynthesis(cur, synthesisAt)) return { next: cur, result: 'synthesis' as const };
       return { next: cur, result: cur.tasks.some((x) => OPEN_TASK.has(x.status)) ? ('open' as const) : ('settled' as const) };
+    }, { holdMs }).finally(() => {
+      if (holdMs > 0 && held.delete(c.task_id) && held.size === 0) this.heldArtifacts.delete(rec.request_id);
     });
     if (outcome === 'stale') return;
     if (p.duration_ms !== undefined) medagentMetrics().taskDuration.record(p.duration_ms, { role: task.agent, task_type: task.task_type, status: 'completed' });

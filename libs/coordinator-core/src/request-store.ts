@@ -38,6 +38,8 @@ export class RequestStore {
   private readonly written = new Map<string, Written>();
   /** Updates waiting for the next write of their request (group commit, see `mutate`). */
   private readonly pending = new Map<string, PendingUpdate[]>();
+  /** Held updates waiting for the next update that is not held, or for their hold to end. */
+  private readonly held = new Map<string, NodeJS.Timeout>();
   /** Writes in flight per request in this process: its create, the flush of its group commits. */
   private readonly creating = new Map<string, Promise<void>>();
   private readonly flushing = new Map<string, Promise<void>>();
@@ -118,16 +120,25 @@ export class RequestStore {
    * and one that returns no `next` must leave the record it was given untouched (the group
    * shares one working copy).
    */
-  mutate<T>(id: string, fn: (cur: StoredRequest) => { next?: StoredRequest; result: T }, maxAttempts = 20): Promise<T> {
+  mutate<T>(id: string, fn: (cur: StoredRequest) => { next?: StoredRequest; result: T }, opts: MutateOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const list = this.pending.get(id) ?? [];
-      list.push({ fn: fn as PendingUpdate['fn'], resolve: resolve as (v: unknown) => void, reject, maxAttempts });
+      list.push({ fn: fn as PendingUpdate['fn'], resolve: resolve as (v: unknown) => void, reject, maxAttempts: opts.maxAttempts ?? 20 });
       this.pending.set(id, list);
-      if (!this.flushing.has(id)) {
-        const flushed = this.flush(id);
-        this.flushing.set(id, flushed);
+      if (this.flushing.has(id)) return; // joins the next write of the group in flight
+      if (opts.holdMs !== undefined && opts.holdMs > 0) {
+        if (!this.held.has(id)) this.held.set(id, setTimeout(() => this.startFlush(id), opts.holdMs));
+        return;
       }
+      this.startFlush(id);
     });
+  }
+
+  private startFlush(id: string): void {
+    const timer = this.held.get(id);
+    if (timer) clearTimeout(timer);
+    this.held.delete(id);
+    if (!this.flushing.has(id) && this.pending.get(id)?.length) this.flushing.set(id, this.flush(id));
   }
 
   private async flush(id: string): Promise<void> {
@@ -214,6 +225,17 @@ export function appendContribution(cur: StoredRequest, c: Contribution): boolean
   if (cur.contributions.some((x) => x.task_id === c.task_id)) return false;
   cur.contributions.push(c);
   return true;
+}
+
+export interface MutateOptions {
+  /** Attempts on revision conflicts before the update fails (default 20). */
+  maxAttempts?: number;
+  /**
+   * Hold the write up to this long for the request's next update, so both go out as one
+   * write: for a change nobody waits on yet (an artifact while other tasks of its request
+   * are still open). The next update that is not held writes the whole group at once.
+   */
+  holdMs?: number;
 }
 
 interface Written {

@@ -146,6 +146,58 @@ describe('RequestStore group commit', () => {
   });
 });
 
+describe('RequestStore held updates', () => {
+  /** Counts update calls as they are made, before the store awaits them. */
+  class CountingKv extends RecordingKv {
+    calls = 0;
+    override update<T>(key: string, value: T, expectedRevision: number): Promise<number> {
+      this.calls += 1;
+      return super.update(key, value, expectedRevision);
+    }
+  }
+  const base = (): StoredRequest =>
+    ({ request_id: 'h1', status: 'dispatched', tasks: [], contributions: [], state: { marks: {} } }) as unknown as StoredRequest;
+  const mark = (name: string) => (cur: StoredRequest) => {
+    cur.state.marks[name] = Object.keys(cur.state.marks).length;
+    return { next: cur, result: name };
+  };
+
+  it('holds an update for the next one that is not held and writes both at once', async () => {
+    const kv = new CountingKv();
+    const store = new RequestStore(kv);
+    await store.create(base());
+    const held = store.mutate('h1', mark('a'), { holdMs: 60_000 });
+    expect(kv.calls).toBe(0);
+    const now = store.mutate('h1', mark('b'));
+    expect(kv.calls).toBe(1);
+    await expect(Promise.all([held, now])).resolves.toEqual(['a', 'b']);
+    expect(kv.writes.filter((w) => w.op === 'update').map((w) => (w.value as StoredRequest).state.marks)).toEqual([{ a: 0, b: 1 }]);
+  });
+
+  it('writes a held update on its own once its hold ends', async () => {
+    const kv = new CountingKv();
+    const store = new RequestStore(kv);
+    await store.create(base());
+    await expect(store.mutate('h1', mark('alone'), { holdMs: 5 })).resolves.toBe('alone');
+    expect(kv.calls).toBe(1);
+  });
+
+  it('the seed request settles its three artifacts and claims the synthesis in one write', async () => {
+    const kv = new RecordingKv();
+    // A hold far longer than any spread between the three artifacts: the grouping is certain.
+    const rt = await startEmbedded({ memory: new InMemoryMemoryStore(), kv, coordinator: loadCoordinatorConfig({}, { settleHoldMs: 1_000 }) });
+    try {
+      const r = await rt.client.ask({ message: SEED, user_id: 'u-hold', session_id: 's-hold', channel: 'cli' }, { timeoutMs: 30_000 });
+      expect(r.status).toBe('completed');
+      const states = kv.writes.filter((w) => w.key === `req.${r.record.request_id}`).map((w) => w.value as StoredRequest);
+      expect(states.map((x) => x.status)).toEqual(['planning', 'dispatched', 'synthesising', 'completed']);
+      expect(states[2]?.contributions).toHaveLength(3);
+    } finally {
+      await rt.close();
+    }
+  });
+});
+
 describe('RequestStore reads its own writes', () => {
   /** Holds every write until `letThrough()`: the store's writes stay in flight meanwhile. */
   class GatedKv extends InMemoryKvStore {
