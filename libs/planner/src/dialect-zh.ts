@@ -107,7 +107,13 @@ const REGIONAL_FORMS: readonly [RegExp, string][] = [
 // eleven passes are skipped. regional-forms are pinned to this in dialect-zh.spec.ts.
 export const REGIONAL_TRIGGER = /啥子|咋|要得不|要不要得|俺|爹|娘|这玩意|这东西|神马|肿么|木有/;
 
+// Most text needs none of the three passes below: one test of their three triggers together
+// (an alternation matches wherever one of its branches does) replaces three. When it fails, the
+// traditional fold leaves the text as it is, so the later triggers would fail on it too.
+const ANY_REWRITE = new RegExp(`${HAS_TRAD.source}|${CANTONESE.source}|${REGIONAL_TRIGGER.source}`);
+
 export function normaliseZh(text: string): string {
+  if (!ANY_REWRITE.test(text)) return text;
   let out = HAS_TRAD.test(text) ? text.replace(TRAD_CHARS, (ch) => TRAD_MAP.get(ch) ?? ch) : text;
   if (CANTONESE.test(out)) {
     for (const [re, to] of CANTONESE_FORMS) out = out.replace(re, to);

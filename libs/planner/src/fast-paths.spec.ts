@@ -7,7 +7,7 @@ import { EN_RULES, normaliseEn } from './rules-en';
 import { ZH_DRUG, ZH_RULES } from './rules-zh';
 import { candidateRules, indexRules, startUnits } from './rule-index';
 import type { CueRule } from './rule-types';
-import { splitClauses } from './segment';
+import { splitClauses, type Clause } from './segment';
 import { BLIND_SET_PATHS, DEV_SET_PATH, EXTRA_SET_PATH, OWN_SET_PATHS, loadCases } from './testing/cases';
 
 // The planner's hot paths were rewritten for CPU (perf(planner)); each must give exactly what
@@ -158,6 +158,71 @@ function corpus(): string[] {
     out.add(`a${String.fromCharCode(code)}中b`);
   }
   return Array.from(out);
+}
+
+// splitClauses as it was before its punctuation scan read code units.
+const REF_HARD_STOP = new Set(['。', '？', '！', '；', '?', '!', ';', '\n', '，', '、', '：']);
+const REF_CLOSING = new Set(['”', '’', '」', '』', '）', ')', '"', "'", '】']);
+const REF_ZH_CONNECTIVE = /同时|另外|还有|以及|并且|顺便|再问|此外|还想问|还想知道|再就是|而且|然后|最后/g;
+const REF_EN_CONNECTIVE =
+  /,\s+(?=(and|but|also|plus|or|why|what|how|when|where|which|who|is|are|do|does|did|can|could|should|would|will)\b)|\s+(?=(and|also|plus)\s+(also\s+)?(what|how|why|when|which|where|who|whether|is|are|do|does|did|can|could|should|would|will|any|if|tell)\b)|\s+[—–]\s+|\s+--\s+|\s+-\s+(?=(what|how|why|when|which|where|who|is|are|do|does|did|can|could|should|would|will|any)\b)/gi;
+const REF_ABBREVIATION = /\b(dr|mr|mrs|ms|vs|e\.g|i\.e|approx|no|st)\.$/i;
+
+function refSplitClauses(message: string, zh: boolean): Clause[] {
+  const cuts = new Set<number>();
+  for (let i = 0; i < message.length; i += 1) {
+    const char = message[i] ?? '';
+    const next = message[i + 1] ?? '';
+    let boundary = REF_HARD_STOP.has(char);
+    if (char === ',' && zh) boundary = true;
+    if (char === '.' && /\s/.test(next) && !REF_ABBREVIATION.test(message.slice(Math.max(0, i - 6), i + 1))) {
+      boundary = true;
+    }
+    if (!boundary) continue;
+    let j = i + 1;
+    while (j < message.length && (REF_HARD_STOP.has(message[j] ?? '') || REF_CLOSING.has(message[j] ?? ''))) j += 1;
+    cuts.add(j);
+    i = j - 1;
+  }
+  if (zh) {
+    for (const m of message.matchAll(/(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])/g)) {
+      cuts.add((m.index ?? 0) + m[0].length);
+    }
+  }
+  const connectives = (english: boolean): void => {
+    if (!english) {
+      for (const m of message.matchAll(REF_ZH_CONNECTIVE)) {
+        const at = m.index ?? 0;
+        const before = message.slice(0, at);
+        const lastCut = Math.max(0, ...Array.from(cuts).filter((c) => c <= at));
+        if (before.slice(lastCut).trim().length >= 4) cuts.add(at);
+      }
+      return;
+    }
+    for (const m of message.matchAll(REF_EN_CONNECTIVE)) {
+      const index = m.index ?? 0;
+      cuts.add(m[0].startsWith(',') ? index + 1 : /[—–-]/.test(m[0]) ? index + m[0].length : index);
+    }
+  };
+  connectives(!zh);
+  if (zh) connectives(true);
+  const points = Array.from(cuts)
+    .filter((p) => p > 0 && p < message.length)
+    .sort((a, b) => a - b);
+  const clauses: Clause[] = [];
+  let from = 0;
+  for (const to of [...points, message.length]) {
+    const raw = message.slice(from, to);
+    const lead = raw.length - raw.trimStart().length;
+    const text = raw.trim();
+    if (/[\p{L}\p{N}]/u.test(text)) {
+      const start = from + lead;
+      const last = text[text.length - 1] ?? '';
+      clauses.push({ text, start, end: start + text.length, closer: REF_HARD_STOP.has(last) || last === ',' ? last : '' });
+    }
+    from = to;
+  }
+  return clauses;
 }
 
 /** Texts where fast and reference disagree (compared as JSON, so number arrays must be bit-identical). */
@@ -319,5 +384,11 @@ describe('planner fast paths give exactly what the reference code gives', () => 
     expect(read(/\p{L}/u)).toBeNull();
     expect(read(/x/g)).toBeNull();
     expect(read(/é/i)).toBeNull();
+  });
+
+  it('splitClauses: same clauses, offsets and closers', () => {
+    for (const zh of [true, false]) {
+      expect(mismatches(texts, (t) => splitClauses(t, zh), (t) => refSplitClauses(t, zh))).toEqual([]);
+    }
   });
 });

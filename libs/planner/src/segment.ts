@@ -43,19 +43,33 @@ function cut(message: string, cuts: Set<number>): Clause[] {
   return clauses;
 }
 
+// HARD_STOP and CLOSING as code units (every member is one BMP code unit): the scan below reads
+// every character of the message, and indexing a string makes a one-character string each time.
+const HARD_STOP_UNITS = new Set(Array.from(HARD_STOP, (c) => c.charCodeAt(0)));
+const CLOSING_UNITS = new Set(Array.from(CLOSING, (c) => c.charCodeAt(0)));
+const COMMA = 0x2c;
+const PERIOD = 0x2e;
+
 function addPunctuationCuts(message: string, cuts: Set<number>, zh: boolean): void {
   for (let i = 0; i < message.length; i += 1) {
-    const char = message[i] ?? '';
-    const next = message[i + 1] ?? '';
-    let boundary = HARD_STOP.has(char);
-    if (char === ',' && zh) boundary = true;
-    if (char === '.' && /\s/.test(next) && !ABBREVIATION.test(message.slice(Math.max(0, i - 6), i + 1))) {
+    const code = message.charCodeAt(i);
+    let boundary = HARD_STOP_UNITS.has(code);
+    if (code === COMMA && zh) boundary = true;
+    if (
+      code === PERIOD &&
+      /\s/.test(message[i + 1] ?? '') &&
+      !ABBREVIATION.test(message.slice(Math.max(0, i - 6), i + 1))
+    ) {
       boundary = true;
     }
     if (!boundary) continue;
     let j = i + 1;
     // Keep runs like "？！" and closing quotes with the clause they end.
-    while (j < message.length && (HARD_STOP.has(message[j] ?? '') || CLOSING.has(message[j] ?? ''))) j += 1;
+    while (j < message.length) {
+      const at = message.charCodeAt(j);
+      if (!HARD_STOP_UNITS.has(at) && !CLOSING_UNITS.has(at)) break;
+      j += 1;
+    }
     cuts.add(j);
     i = j - 1;
   }
@@ -66,9 +80,9 @@ function addConnectiveCuts(message: string, cuts: Set<number>, zh: boolean): voi
     for (const m of message.matchAll(ZH_CONNECTIVE)) {
       const at = m.index ?? 0;
       // Only cut when a real clause precedes it, so "请同时给出…" stays whole.
-      const before = message.slice(0, at);
-      const lastCut = Math.max(0, ...Array.from(cuts).filter((c) => c <= at));
-      if (before.slice(lastCut).trim().length >= 4) cuts.add(at);
+      let lastCut = 0;
+      for (const c of cuts) if (c <= at && c > lastCut) lastCut = c;
+      if (message.slice(lastCut, at).trim().length >= 4) cuts.add(at);
     }
     return;
   }
