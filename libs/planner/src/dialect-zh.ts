@@ -1,3 +1,5 @@
+import { gatedTest } from './rule-index';
+
 // Question forms of Cantonese, regional Mandarin and traditional characters, rewritten into the
 // standard Mandarin forms the cue rules and the model know ("系唔系" → "是不是", "使唔使" → "需不需要",
 // "点解" → "为什么", "食啲咩" → "吃些什么", "啥子" → "啥", "醫生說" → "医生说"). Only the text the
@@ -110,10 +112,11 @@ export const REGIONAL_TRIGGER = /啥子|咋|要得不|要不要得|俺|爹|娘|�
 // Most text needs none of the three passes below: one test of their three triggers together
 // (an alternation matches wherever one of its branches does) replaces three. When it fails, the
 // traditional fold leaves the text as it is, so the later triggers would fail on it too.
-const ANY_REWRITE = new RegExp(`${HAS_TRAD.source}|${CANTONESE.source}|${REGIONAL_TRIGGER.source}`);
+// The test is gated on the characters one of which any trigger contains (rule-index.ts).
+const mayRewrite = gatedTest(new RegExp(`${HAS_TRAD.source}|${CANTONESE.source}|${REGIONAL_TRIGGER.source}`));
 
 export function normaliseZh(text: string): string {
-  if (!ANY_REWRITE.test(text)) return text;
+  if (!mayRewrite(text)) return text;
   let out = HAS_TRAD.test(text) ? text.replace(TRAD_CHARS, (ch) => TRAD_MAP.get(ch) ?? ch) : text;
   if (CANTONESE.test(out)) {
     for (const [re, to] of CANTONESE_FORMS) out = out.replace(re, to);

@@ -1,22 +1,23 @@
 import type { CueRule } from './rule-types';
 
 // A clause is tested against every cue rule (84 Chinese, 51 English), and almost all of them
-// fail; the cost is mostly the per-test overhead, not the scan. A match has to start at some
-// character of the text, so a rule whose pattern can only start with characters the clause
-// does not contain cannot fire and is skipped. The start characters of each pattern are read
-// from its source once, at load; anything the reader does not fully understand (negated or
-// wide classes, \s, \p{…}, back-references, a pattern that can match the empty string) makes
-// it "may start anywhere" and the rule is always tested. The result is only ever a superset
-// of the rules that can fire, and the rules still run in their own order, so the scores and
-// the fired ids are exactly those of testing every rule (pinned in rule-index.spec.ts).
+// fail; the cost is mostly the per-test overhead, not the scan. Every match of a pattern
+// contains one of a few characters (one of the words of "(严重|要紧)吗" contains 严 or 要), so a
+// rule none of whose characters occur in the clause cannot fire and is skipped. That set is read
+// from each pattern's source once, at load; anything the reader does not fully understand
+// (negated or wide classes, \s, \p{…}, back-references, a pattern that can match the empty
+// string) leaves the rule without a set, and it is always tested. The candidates are only
+// ever a superset of the rules that can fire, and the rules still run in their own order, so
+// the scores and fired ids are exactly those of testing every rule (pinned in fast-paths.spec.ts).
 
-/** Start code units of a (sub)pattern, or null for "any character". */
-type StartSet = Set<number> | null;
+/** Code units one of which occurs in every match of a (sub)pattern, or null when none is known. */
+type UnitSet = Set<number> | null;
 
 interface Reading {
   /** The (sub)pattern can match the empty string (zero-width assertions only, or optional). */
   nullable: boolean;
-  start: StartSet;
+  /** Null whenever nullable: an empty match contains nothing. */
+  units: UnitSet;
 }
 
 // A class wider than this is treated as "any character": it would fill the index for nothing.
@@ -24,19 +25,31 @@ const MAX_CLASS_SPAN = 64;
 
 class UnknownPattern extends Error {}
 
-function union(a: StartSet, b: StartSet): StartSet {
+function union(a: UnitSet, b: UnitSet): UnitSet {
   if (a === null || b === null) return null;
   const out = new Set(a);
   for (const c of b) out.add(c);
   return out;
 }
 
-const ZERO_WIDTH: Reading = { nullable: true, start: new Set() };
-const ANY: Reading = { nullable: false, start: null };
+const ZERO_WIDTH: Reading = { nullable: true, units: null };
+/** One character, any (or too many to list). */
+const ANY: Reading = { nullable: false, units: null };
+
+// Which of a sequence's sets to keep: the one least likely to be in a clause. Spaces and latin
+// letters are in every English clause, and a few Chinese characters in most questions.
+const COMMON_CJK = new Set(Array.from('的是了不吗么我有要什这会吃能', (c) => c.charCodeAt(0)));
+
+function cost(units: Set<number>): number {
+  let c = 0;
+  for (const u of units) c += u === 0x20 ? 1000 : u < 0x80 || COMMON_CJK.has(u) ? 8 : 1;
+  return c;
+}
 
 /**
- * Reads a RegExp source (the subset our rule files use) into its nullability and start set.
- * Throws UnknownPattern on anything it does not model, which the caller reads as "any".
+ * Reads a RegExp source (the subset our rule files use) into its nullability and a set of code
+ * units one of which every match contains. Throws UnknownPattern on anything it does not model,
+ * which the caller reads as "no set".
  */
 class PatternReader {
   private i = 0;
@@ -56,21 +69,26 @@ class PatternReader {
     while (this.src[this.i] === '|') {
       this.i += 1;
       const next = this.sequence();
-      r = { nullable: r.nullable || next.nullable, start: union(r.start, next.start) };
+      // A match is a match of one branch: it contains a unit of that branch's set.
+      const nullable = r.nullable || next.nullable;
+      r = { nullable, units: nullable ? null : union(r.units, next.units) };
     }
     return r;
   }
 
   private sequence(): Reading {
     let nullable = true;
-    let start: StartSet = new Set();
+    let units: UnitSet = null;
     while (this.i < this.src.length && this.src[this.i] !== '|' && this.src[this.i] !== ')') {
       const item = this.quantified();
-      // Only items up to the first one that must consume a character can start the match.
-      if (nullable) start = union(start, item.start);
       nullable = nullable && item.nullable;
+      // A match contains a (non-empty) match of every item that cannot be empty, so any of
+      // their sets will do: keep the cheapest.
+      if (!item.nullable && item.units !== null && (units === null || cost(item.units) < cost(units))) {
+        units = item.units;
+      }
     }
-    return { nullable, start };
+    return { nullable, units: nullable ? null : units };
   }
 
   private quantified(): Reading {
@@ -92,7 +110,7 @@ class PatternReader {
     }
     if (min === undefined) return atom;
     if (this.src[this.i] === '?') this.i += 1; // lazy: same language
-    return min === 0 ? { nullable: true, start: atom.start } : atom;
+    return min === 0 ? { nullable: true, units: null } : atom;
   }
 
   private atom(): Reading {
@@ -149,9 +167,11 @@ class PatternReader {
       this.i += 1;
       return ZERO_WIDTH;
     }
+    // A back-reference can match the empty string (its group did).
+    const backReference = /[1-9k]/.test(c);
     const unit = this.escapedUnit();
-    if (unit === null) return ANY;
-    return unit;
+    if (backReference) return { nullable: true, units: null };
+    return unit ?? ANY;
   }
 
   /**
@@ -163,11 +183,11 @@ class PatternReader {
     this.i += 1;
     const simple: Record<string, number> = { n: 10, t: 9, r: 13, f: 12, v: 11, '0': 0 };
     if (c in simple && !(c === '0' && /\d/.test(this.src[this.i] ?? ''))) return this.literal(simple[c] ?? 0);
-    if (c === 'd') return { nullable: false, start: rangeSet(0x30, 0x39) };
+    if (c === 'd') return { nullable: false, units: rangeSet(0x30, 0x39) };
     if (c === 'w') {
       const s = union(union(rangeSet(0x30, 0x39), rangeSet(0x41, 0x5a)), rangeSet(0x61, 0x7a));
       s?.add(0x5f);
-      return { nullable: false, start: s };
+      return { nullable: false, units: s };
     }
     if (c === 'u') {
       const m = /^[0-9a-fA-F]{4}/.exec(this.src.slice(this.i));
@@ -227,9 +247,9 @@ class PatternReader {
     }
     this.i += 1;
     if (any) return ANY;
-    let out: StartSet = new Set();
-    for (const u of units) out = union(out, this.literal(u).start);
-    return { nullable: false, start: out };
+    let out: UnitSet = new Set();
+    for (const u of units) out = union(out, this.literal(u).units);
+    return { nullable: false, units: out };
   }
 
   /** One class member: a code unit, a small set (\d, \w) or null ("any"). */
@@ -246,10 +266,10 @@ class PatternReader {
       return 0x2d;
     }
     const r = this.escapedUnit();
-    if (r === null || r.start === null) return null;
-    if (r.start.size === 1) return r.start.values().next().value ?? null;
+    if (r === null || r.units === null) return null;
+    if (r.units.size === 1) return r.units.values().next().value ?? null;
     // Case variants of one escaped letter, or \d / \w: a set, never a range end.
-    return r.start;
+    return r.units;
   }
 
   /** A literal code unit, with its case variants under the i flag. */
@@ -259,13 +279,13 @@ class PatternReader {
       const ch = String.fromCharCode(unit);
       const lower = ch.toLowerCase();
       const upper = ch.toUpperCase();
-      if (lower === upper) return { nullable: false, start: s };
+      if (lower === upper) return { nullable: false, units: s };
       // Case folding outside ASCII has corners (ſ, K, ß); not worth modelling.
       if (unit > 0x7f || lower.length !== 1 || upper.length !== 1) throw new UnknownPattern('non-ASCII case');
       s.add(lower.charCodeAt(0));
       s.add(upper.charCodeAt(0));
     }
-    return { nullable: false, start: s };
+    return { nullable: false, units: s };
   }
 }
 
@@ -275,14 +295,14 @@ function rangeSet(from: number, to: number): Set<number> {
   return s;
 }
 
-/** The code units a match of `re` can start with, or null when it may start with any (or be empty). */
-export function startUnits(re: RegExp): Set<number> | null {
+/** Code units one of which every match of `re` contains, or null when no such set is known. */
+export function requiredUnits(re: RegExp): Set<number> | null {
   // Flags that change what a match is (u: code points, v: set notation) are not modelled; g and y
   // would make test() stateful, which the rules must not be.
   if (/[^i]/.test(re.flags)) return null;
   try {
     const r = new PatternReader(re.source, re.flags.includes('i')).read();
-    return r.nullable ? null : r.start;
+    return r.nullable ? null : r.units;
   } catch (e) {
     if (e instanceof UnknownPattern) return null;
     throw e;
@@ -291,44 +311,68 @@ export function startUnits(re: RegExp): Set<number> | null {
 
 export interface RuleIndex {
   readonly rules: readonly CueRule[];
-  /** Rules that may fire whatever the text holds (no start set), by position. */
+  /** Rules without a unit set, by position: always tested. */
   readonly always: Uint8Array;
-  /** Code unit → positions of the rules whose pattern can start with it. */
-  readonly byUnit: ReadonlyMap<number, readonly number[]>;
+  /** Code unit → 1 + its entry in `lists`, or 0 when the unit is in no rule's set. */
+  readonly slot: Uint16Array;
+  /** Positions of the rules whose set holds a unit, one list per unit that is in some set. */
+  readonly lists: readonly (readonly number[])[];
   /** The marks candidateRules fills and returns (one per rule), reused from call to call. */
   readonly marks: Uint8Array;
 }
 
 export function indexRules(rules: readonly CueRule[]): RuleIndex {
   const always = new Uint8Array(rules.length);
-  const byUnit = new Map<number, number[]>();
+  const slot = new Uint16Array(0x10000);
+  const lists: number[][] = [];
   rules.forEach((rule, k) => {
-    const units = startUnits(rule.re);
-    if (units === null) {
+    const units = requiredUnits(rule.re);
+    // (A slot is 16 bits: past 65,535 distinct units a rule is simply always tested.)
+    if (units === null || lists.length + units.size >= 0xffff) {
       always[k] = 1;
       return;
     }
     for (const u of units) {
-      const list = byUnit.get(u);
-      if (list) list.push(k);
-      else byUnit.set(u, [k]);
+      if (slot[u] === 0) {
+        lists.push([]);
+        slot[u] = lists.length;
+      }
+      lists[(slot[u] ?? 0) - 1]?.push(k);
     }
   });
-  return { rules, always, byUnit, marks: new Uint8Array(rules.length) };
+  return { rules, always, slot, lists, marks: new Uint8Array(rules.length) };
 }
 
 /**
- * Marks (1) the rules that may fire on `text`: every rule some code unit of the text can
- * start. A superset of the rules whose pattern matches; the rest cannot match. The array is
- * the index's own and is overwritten by the next call: read it before calling again.
+ * Marks (1) the rules that may fire on `text`: those without a set and those with a unit of
+ * their set in the text. A superset of the rules whose pattern matches; the rest cannot match.
+ * The array is the index's own and is overwritten by the next call: read it before calling again.
  */
 export function candidateRules(index: RuleIndex, text: string): Uint8Array {
-  const { marks } = index;
+  const { marks, slot, lists } = index;
   marks.set(index.always);
   for (let i = 0; i < text.length; i += 1) {
-    const list = index.byUnit.get(text.charCodeAt(i));
-    if (list === undefined) continue;
+    const at = slot[text.charCodeAt(i)] ?? 0;
+    if (at === 0) continue;
+    const list = lists[at - 1] ?? [];
     for (let j = 0; j < list.length; j += 1) marks[list[j] ?? 0] = 1;
   }
   return marks;
+}
+
+/**
+ * `re.test` behind the same check: false at once when the text holds none of the units every
+ * match contains. For a long alternation that most text does not match.
+ */
+export function gatedTest(re: RegExp): (text: string) => boolean {
+  const units = requiredUnits(re);
+  if (units === null) return (text) => re.test(text);
+  const table = new Uint8Array(0x10000);
+  for (const u of units) table[u] = 1;
+  return (text) => {
+    for (let i = 0; i < text.length; i += 1) {
+      if (table[text.charCodeAt(i)] === 1) return re.test(text);
+    }
+    return false;
+  };
 }
