@@ -1,4 +1,4 @@
-import { gatedTest } from './rule-index';
+import { gated } from './rule-index';
 
 // Question forms of Cantonese, regional Mandarin and traditional characters, rewritten into the
 // standard Mandarin forms the cue rules and the model know ("系唔系" → "是不是", "使唔使" → "需不需要",
@@ -112,11 +112,12 @@ export const REGIONAL_TRIGGER = /啥子|咋|要得不|要不要得|俺|爹|娘|�
 // Most text needs none of the three passes below: one test of their three triggers together
 // (an alternation matches wherever one of its branches does) replaces three. When it fails, the
 // traditional fold leaves the text as it is, so the later triggers would fail on it too.
-// The test is gated on the characters one of which any trigger contains (rule-index.ts).
-const mayRewrite = gatedTest(new RegExp(`${HAS_TRAD.source}|${CANTONESE.source}|${REGIONAL_TRIGGER.source}`));
+export const ANY_TRIGGER = new RegExp(`${HAS_TRAD.source}|${CANTONESE.source}|${REGIONAL_TRIGGER.source}`);
+// Gated on the characters one of which every trigger contains (rule-index.ts).
+const mayRewrite = gated(ANY_TRIGGER);
 
 export function normaliseZh(text: string): string {
-  if (!mayRewrite(text)) return text;
+  if (!mayRewrite.test(text)) return text;
   let out = HAS_TRAD.test(text) ? text.replace(TRAD_CHARS, (ch) => TRAD_MAP.get(ch) ?? ch) : text;
   if (CANTONESE.test(out)) {
     for (const [re, to] of CANTONESE_FORMS) out = out.replace(re, to);
