@@ -404,8 +404,8 @@ function softmaxShare(scores: TypeScores, chosen: TaskType): number {
   return Math.exp(scores[chosen] - max) / sum;
 }
 
-// MODEL_LABELS.indexOf(type) per task type, looked up once.
-const LABEL_INDEX = new Map<TaskType, number>(TASK_TYPES.map((t) => [t, MODEL_LABELS.indexOf(t)]));
+// MODEL_LABELS.indexOf(TASK_TYPES[t]) for each position t, looked up once.
+const LABEL_AT: readonly number[] = TASK_TYPES.map((t) => MODEL_LABELS.indexOf(t));
 
 function size(text: string): number {
   const cjk = countCjk(text);
@@ -613,8 +613,9 @@ export function decideClauses(
       const cued = TASK_TYPES.filter((t) => signal.rule[t] > 0);
       if (cued.length > 0) {
         const combined = emptyScores();
-        for (const type of TASK_TYPES) {
-          combined[type] = signal.rule[type] + NB_WEIGHT * (posterior[LABEL_INDEX.get(type) ?? -1] ?? 0);
+        for (let t = 0; t < TASK_TYPES.length; t += 1) {
+          const type = TASK_TYPES[t] ?? 'general_consultation';
+          combined[type] = signal.rule[type] + NB_WEIGHT * (posterior[LABEL_AT[t] ?? -1] ?? 0);
         }
         const pick = best(combined, cued);
         decision = { type: pick.type, score: softmaxShare(combined, pick.type), via: 'rules', signal };

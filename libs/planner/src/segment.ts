@@ -16,6 +16,7 @@ const CLOSING = new Set(['”', '’', '」', '』', '）', ')', '"', "'", '】'
 const ZH_CONNECTIVE = /同时|另外|还有|以及|并且|顺便|再问|此外|还想问|还想知道|再就是|而且|然后|最后/g;
 const EN_CONNECTIVE =
   /,\s+(?=(and|but|also|plus|or|why|what|how|when|where|which|who|is|are|do|does|did|can|could|should|would|will)\b)|\s+(?=(and|also|plus)\s+(also\s+)?(what|how|why|when|which|where|who|whether|is|are|do|does|did|can|could|should|would|will|any|if|tell)\b)|\s+[—–]\s+|\s+--\s+|\s+-\s+(?=(what|how|why|when|which|where|who|is|are|do|does|did|can|could|should|would|will|any)\b)/gi;
+const COMMA_OR_SPACE = /[,\s]/;
 const ABBREVIATION = /\b(dr|mr|mrs|ms|vs|e\.g|i\.e|approx|no|st)\.$/i;
 
 function cut(message: string, cuts: Set<number>): Clause[] {
@@ -86,6 +87,8 @@ function addConnectiveCuts(message: string, cuts: Set<number>, zh: boolean): voi
     }
     return;
   }
+  // Every branch of EN_CONNECTIVE starts with a comma or a space: most Chinese messages have neither.
+  if (!COMMA_OR_SPACE.test(message)) return;
   for (const m of message.matchAll(EN_CONNECTIVE)) {
     const index = m.index ?? 0;
     // A comma stays with the clause it closes; a dash goes with the clause before it.
