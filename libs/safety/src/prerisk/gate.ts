@@ -10,7 +10,8 @@ import type { Urgency } from '../rules/rule-types';
 import { createCombinedGate } from '../classifier/combine';
 import { loadModel } from '../classifier/models';
 import { evidencePlan } from '../classifier/evidence';
-import { compileRuleset, type CompiledRuleset } from './compile';
+import { candidates, indexPatterns, type PatternIndex } from '@medagent/text-index';
+import { compileRuleset, type CompiledConcept, type CompiledRuleset } from './compile';
 import { MessageContext } from './context';
 import { evaluateRule, indexMatches, suppressionReason, type FiredRule, type SignalMatch } from './engine';
 import { vitalSignals } from './signals';
@@ -58,9 +59,17 @@ const PASS_CATEGORY: Record<SuppressionReason, string> = {
   other_subject: 'none',
 };
 
-function collectMatches(compiled: CompiledRuleset, n: string, ctx: MessageContext): SignalMatch[] {
+/**
+ * Every concept match, concepts in ruleset order. A concept none of whose required characters
+ * (see @medagent/text-index) occur in the message cannot match, so its scan is skipped; the
+ * result is exactly that of scanning them all (prerisk-index.spec.ts checks every corpus).
+ */
+function collectMatches(compiled: CompiledRuleset, index: PatternIndex, n: string, ctx: MessageContext): SignalMatch[] {
   const out: SignalMatch[] = [];
-  for (const { id, re } of compiled.concepts) {
+  const may = candidates(index, n);
+  for (let k = 0; k < compiled.concepts.length; k++) {
+    if (may[k] === 0) continue;
+    const { id, re } = compiled.concepts[k] as CompiledConcept;
     re.lastIndex = 0;
     for (let m = re.exec(n); m !== null; m = re.exec(n)) {
       if (m[0] === '') {
@@ -82,9 +91,11 @@ function firstAffirmed(matches: readonly SignalMatch[], concept: string, origina
 
 class RuleGate implements PreRiskGate {
   readonly version: string;
+  private readonly conceptIndex: PatternIndex;
 
   constructor(private readonly compiled: CompiledRuleset) {
     this.version = compiled.version;
+    this.conceptIndex = indexPatterns(compiled.concepts.map((c) => c.re));
   }
 
   evaluate(text: string): PreRiskResult {
@@ -95,7 +106,7 @@ class RuleGate implements PreRiskGate {
     if (typeof text !== 'string') throw new InvalidSafetyInputError('pre-risk input must be a string');
     const n = normalizeText(text);
     const ctx = new MessageContext(n, segment(n, { spaceBreaksClause: this.compiled.spaceBreaksClause }), this.compiled.cues, this.compiled.negation);
-    const matches = collectMatches(this.compiled, n, ctx);
+    const matches = collectMatches(this.compiled, this.conceptIndex, n, ctx);
     const vitals = parseVitals(text, n);
     const raw = vitalSignals(vitals, {
       hintYears: hints.ageYears,
