@@ -1,5 +1,6 @@
 import { ContractViolationError, PayloadTooLargeError } from './errors';
 import { EVENT_TYPES, assertInlinePayload, dlqSubjectFor, parseSubject, subjectFor } from './events';
+import { requestIdFor } from './hash';
 import { EVENT_PAYLOADS, buildEvent, decodeEvent } from './payloads';
 
 const submitted = {
@@ -63,6 +64,14 @@ describe('event envelope', () => {
     expect(env.payload).toEqual(JSON.parse(JSON.stringify(p)));
     expect(Object.keys(env.payload ?? {})).not.toContain('extra');
     expect((env.payload as { deadline_ms?: unknown }).deadline_ms).toBeNull();
+  });
+
+  it('request ids: random without an idempotency key (req_ + 24 hex), stable with one', () => {
+    const ids = new Set(Array.from({ length: 1000 }, () => requestIdFor('u1')));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^req_[0-9a-f]{24}$/);
+    expect(requestIdFor('u1', 'k1')).toBe(requestIdFor('u1', 'k1'));
+    expect(requestIdFor('u1', 'k1')).not.toBe(requestIdFor('u2', 'k1'));
   });
 
   it('validates nested task packages on task.assigned', () => {
