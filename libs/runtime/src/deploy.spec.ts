@@ -176,7 +176,7 @@ interface Durable {
 function codeDurables(): Durable[] {
   const out: Durable[] = [];
   const coord = read('libs/coordinator-core/src/coordinator.controller.ts');
-  for (const m of coord.matchAll(/@EventPattern\('([^']+)',\s*c\('([a-z_]+)'\)\)/g))
+  for (const m of coord.matchAll(/@EventPattern\('([^']+)',\s*c\('([a-z_]+)'(?:,\s*[A-Z_]+)?\)\)/g))
     out.push({ filter: m[1] as string, durable: m[2] as string, owner: 'coordinator' });
   const lead = read('libs/lead-core/src/lead.controller.ts');
   for (const m of lead.matchAll(/@EventPattern\('([^']+)',\s*consumer\('([a-z_]+)'\)\)/g))
