@@ -10,9 +10,13 @@ OLD=${1:?old tree}; NEW=${2:?new tree}
 run() { bench_orchestration "$@"; }
 row() { for tree in "$OLD" "$NEW"; do echo "$tree $* => $(run "$tree" "$@")"; done; }
 bare() { echo "bare $* => $(run "$NEW" --mode bare --model-latency-ms 0 "$@")"; }
+# Two floors: the minimal 12-publish flow, and the same flow with the KV record writes,
+# observer events and event sizes our design mandates (--bare-pattern durable).
 bare --concurrency 1 --requests 500
+bare --bare-pattern durable --concurrency 1 --requests 500
 row --mode distributed --model-latency-ms 0 --concurrency 1 --requests 500
 bare --concurrency 50 --requests 3000
+bare --bare-pattern durable --concurrency 50 --requests 3000
 row --mode distributed --model-latency-ms 0 --concurrency 50 --requests 3000
 row --mode distributed --model-latency-ms 100 --concurrency 1 --requests 60
 row --mode distributed --model-latency-ms 100 --concurrency 50 --requests 1500
