@@ -104,13 +104,7 @@ export function featureSet(text: string): Set<string> {
   const features = new Set<string>();
   // Each maximal run of CJK code units (one character each), framed by "^" and "$": its
   // characters, then bigrams and trigrams, position by position (the order is part of the output).
-  for (let from = 0; from < norm.length; ) {
-    if (!isCjkUnit(norm.charCodeAt(from))) {
-      from += 1;
-      continue;
-    }
-    let to = from + 1;
-    while (to < norm.length && isCjkUnit(norm.charCodeAt(to))) to += 1;
+  forEachCjkRun(norm, (from, to) => {
     const framed = `^${norm.slice(from, to)}$`;
     const last = framed.length - 1;
     for (let p = 0; p < last; p += 1) {
@@ -118,11 +112,24 @@ export function featureSet(text: string): Set<string> {
       features.add(framed.slice(p, p + 2));
       if (p + 2 <= last) features.add(framed.slice(p, p + 3));
     }
-    from = to;
-  }
+  });
   for (const word of wordFeatures(norm)) features.add(word);
   if (endsWithQuestion(text)) features.add('?');
   return features;
+}
+
+/** Calls `fn(from, to)` for each maximal run of CJK code units in `norm`, left to right. */
+export function forEachCjkRun(norm: string, fn: (from: number, to: number) => void): void {
+  for (let from = 0; from < norm.length; ) {
+    if (!isCjkUnit(norm.charCodeAt(from))) {
+      from += 1;
+      continue;
+    }
+    let to = from + 1;
+    while (to < norm.length && isCjkUnit(norm.charCodeAt(to))) to += 1;
+    fn(from, to);
+    from = to;
+  }
 }
 
 /** The text featureSet reads: NFKC, lower case, numbers set apart by spaces. */

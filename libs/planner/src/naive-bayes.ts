@@ -1,5 +1,5 @@
 import { TASK_TYPES } from '@medagent/contracts';
-import { endsWithQuestion, extractFeatures, featureText, isCjkUnit, wordFeatures } from './features';
+import { endsWithQuestion, extractFeatures, featureText, forEachCjkRun, wordFeatures } from './features';
 
 // Binarised multinomial naive Bayes. The model file stores integer counts only
 // (no floats), so "committed model equals a fresh training run" is an exact,
@@ -137,13 +137,7 @@ export function createScorer(model: NbModelFile, temperature = 1): NbScorer {
         for (let j = 0; j < k; j += 1) scores[j] = (scores[j] ?? 0) + (logProb[at + j] ?? 0);
       };
       const norm = featureText(text);
-      for (let from = 0; from < norm.length; ) {
-        if (!isCjkUnit(norm.charCodeAt(from))) {
-          from += 1;
-          continue;
-        }
-        let to = from + 1;
-        while (to < norm.length && isCjkUnit(norm.charCodeAt(to))) to += 1;
+      forEachCjkRun(norm, (from, to) => {
         // The run framed by "^" and "$": position p of the frame is code(p).
         const last = to - from + 1;
         const code = (p: number): number => (p === 0 ? CARET : p === last ? DOLLAR : norm.charCodeAt(from + p - 1));
@@ -154,8 +148,7 @@ export function createScorer(model: NbModelFile, temperature = 1): NbScorer {
           add(two?.id ?? -1);
           if (p + 2 <= last) add(two?.next?.get(code(p + 2))?.id ?? -1);
         }
-        from = to;
-      }
+      });
       for (const word of wordFeatures(norm)) add(ids.get(word) ?? -1);
       if (endsWithQuestion(text)) add(ids.get('?') ?? -1);
       if (known === 0) return MODEL_LABELS.map(() => 1 / k);
