@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ConflictError,
   assertRequestTransition,
   assertTaskTransition,
   buildEvent,
@@ -30,6 +31,9 @@ export function publicRecord(s: StoredRequest, contributions: Contribution[]): R
 /** Everything after dispatch: when to synthesise, and the one exit every answer leaves by. */
 @Injectable()
 export class Finisher {
+  /** Synthesis requests published ahead of their claim write, per request: true once sent. */
+  private readonly ahead = new Map<string, Promise<boolean>>();
+
   constructor(
     @Inject(BUS) private readonly bus: Bus,
     private readonly store: RequestStore,
@@ -78,19 +82,47 @@ export class Finisher {
     if (rec.status !== 'synthesising') return;
     const at = rec.state.synthesis_deadline_at ?? this.synthesisDeadline();
     this.deadlines.schedule(rec.request_id, 'synthesis', at, () => this.onSynthesisDeadline(rec.request_id));
-    const cs = await this.store.contributions(rec);
+    // Already published alongside the write that claimed it (see sendSynthesisAhead).
+    const ahead = this.ahead.get(rec.request_id);
+    this.ahead.delete(rec.request_id);
+    if (ahead && (await ahead)) return;
+    await this.publishSynthesis(rec, await this.store.contributions(rec));
+  }
+
+  /**
+   * Publishes the synthesis request while the write that claims it is still in flight (called
+   * from that write's `beforeWrite`), so the lead starts one KV round trip earlier. Safe because
+   * the request is idempotent (msg id per request) and its answer is only taken once the stored
+   * record shows the claim (onSynthesisProduced). Needs every contribution inside the record.
+   */
+  sendSynthesisAhead(next: StoredRequest): void {
+    if (this.ahead.has(next.request_id) || next.status !== 'synthesising') return;
+    const done = new Set(next.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id));
+    const cs = next.contributions.filter((c) => done.has(c.task_id));
+    if (cs.length !== done.size) return; // a pre-upgrade contribution kept under its own key
+    const sent = this.publishSynthesis(next, cs).then(
+      () => true,
+      () => false,
+    );
+    this.ahead.set(next.request_id, sent);
+  }
+
+  private async publishSynthesis(rec: StoredRequest, cs: Contribution[]): Promise<void> {
     const env = buildEvent({
       type: 'synthesis.requested',
       correlation_id: rec.request_id,
       producer: 'coordinator',
-      payload: { request_id: rec.request_id, message: rec.question, lang: rec.lang, plan: { ...rec.plan }, contributions: cs },
+      payload: { request_id: rec.request_id, message: rec.question, lang: rec.lang, plan: { ...rec.plan }, contributions: [...cs] },
       ...traceOpt(rec),
     });
     await this.bus.publish(subjectFor('synthesis.requested', 'coordinator'), env, { msgId: `synth:${rec.request_id}` });
   }
 
   async onSynthesisProduced(requestId: string, text: string, sources: Evidence[]): Promise<void> {
-    const rec = await this.store.get(requestId);
+    let rec = await this.store.get(requestId);
+    // The request went out ahead of the write claiming it: the answer can beat that write.
+    if (rec?.status === 'dispatched') rec = await this.store.get(requestId, { fresh: true });
+    if (rec?.status === 'dispatched') throw new ConflictError(`synthesis for ${requestId} arrived before its claim`, { retryAfterMs: 50 });
     if (!rec || rec.status !== 'synthesising') return;
     await this.finalize(requestId, 'synthesis', text, sources);
   }
@@ -153,6 +185,7 @@ export class Finisher {
       if (final === 'stale') return this.finalizeAgain(requestId, exit, text, sources);
       if (!final || !checked) return;
       this.deadlines.clearRequest(requestId);
+      this.ahead.delete(requestId);
       await this.remember(final, checked.text);
       await this.publishResult(final, cs);
       recordRequestMetrics(final, cs);

@@ -266,7 +266,13 @@ export class Orchestrator {
       markSettled(cur);
       if (claimSynthesis(cur, synthesisAt)) return { next: cur, result: 'synthesis' as const };
       return { next: cur, result: cur.tasks.some((x) => OPEN_TASK.has(x.status)) ? ('open' as const) : ('settled' as const) };
-    }, { holdMs }).finally(() => {
+    }, {
+      holdMs,
+      // The write that claims the synthesis sends its request ahead of itself (idempotent).
+      beforeWrite: (next, result) => {
+        if (result === 'synthesis') this.finisher.sendSynthesisAhead(next);
+      },
+    }).finally(() => {
       if (holdMs > 0 && held.delete(c.task_id) && held.size === 0) this.heldArtifacts.delete(rec.request_id);
     });
     if (outcome === 'stale') return;

@@ -123,7 +123,13 @@ export class RequestStore {
   mutate<T>(id: string, fn: (cur: StoredRequest) => { next?: StoredRequest; result: T }, opts: MutateOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const list = this.pending.get(id) ?? [];
-      list.push({ fn: fn as PendingUpdate['fn'], resolve: resolve as (v: unknown) => void, reject, maxAttempts: opts.maxAttempts ?? 20 });
+      list.push({
+        fn: fn as PendingUpdate['fn'],
+        resolve: resolve as (v: unknown) => void,
+        reject,
+        maxAttempts: opts.maxAttempts ?? 20,
+        ...(opts.beforeWrite ? { beforeWrite: opts.beforeWrite as PendingUpdate['beforeWrite'] } : {}),
+      });
       this.pending.set(id, list);
       if (this.flushing.has(id)) return; // joins the next write of the group in flight
       if (opts.holdMs !== undefined && opts.holdMs > 0) {
@@ -172,6 +178,16 @@ export class RequestStore {
       const { working, changed, outcomes } = applyBatch(cur.json ?? JSON.stringify(cur.value), batch);
       const settle = () => batch.forEach((u, i) => (outcomes[i]?.ok ? u.resolve(outcomes[i]?.value) : u.reject(outcomes[i]?.value)));
       if (!changed) return settle();
+      for (const [i, u] of batch.entries()) {
+        const o = outcomes[i];
+        if (u.beforeWrite && o?.ok) {
+          try {
+            u.beforeWrite(working, o.value);
+          } catch {
+            // Work started ahead of the write is an optimisation: its failure changes nothing here.
+          }
+        }
+      }
       try {
         const json = JSON.stringify(working);
         const revision = await this.kv.update(recKey(id), new JsonText(json), cur.revision);
@@ -236,6 +252,13 @@ export interface MutateOptions {
    * are still open). The next update that is not held writes the whole group at once.
    */
   holdMs?: number;
+  /**
+   * Called with the record about to be written and this update's result, just before the write
+   * is sent (again on a retry after a conflict): for work that may start ahead of the write
+   * because it is idempotent and its outcome is checked against the stored record later. It
+   * must not change the record.
+   */
+  beforeWrite?: (next: StoredRequest, result: unknown) => void;
 }
 
 interface Written {
@@ -250,6 +273,7 @@ interface PendingUpdate {
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
   maxAttempts: number;
+  beforeWrite?: (next: StoredRequest, result: unknown) => void;
 }
 
 /**

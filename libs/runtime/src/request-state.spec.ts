@@ -198,6 +198,64 @@ describe('RequestStore held updates', () => {
   });
 });
 
+describe('the synthesis request goes out ahead of the write that claims it', () => {
+  it('beforeWrite sees the record and the update\'s result before the write is sent', async () => {
+    const kv = new RecordingKv();
+    const store = new RequestStore(kv);
+    await store.create({ request_id: 'b1', status: 'dispatched', tasks: [], contributions: [], state: { marks: {} } } as unknown as StoredRequest);
+    const seen: unknown[] = [];
+    const result = await store.mutate(
+      'b1',
+      (cur) => {
+        cur.status = 'synthesising';
+        return { next: cur, result: 'synthesis' };
+      },
+      { beforeWrite: (next, r) => seen.push([next.status, r, kv.writes.length]) },
+    );
+    expect(result).toBe('synthesis');
+    // Called once, with the record as it is about to be written, before the write (only the create so far).
+    expect(seen).toEqual([['synthesising', 'synthesis', 1]]);
+  });
+
+  it('the lead answers while the claim is still being written; the answer waits for the claim and completes the request', async () => {
+    /** Holds the write that claims the synthesis until the lead's answer has been published. */
+    class ClaimGateKv extends InMemoryKvStore {
+      private release: () => void = () => undefined;
+      readonly gate = new Promise<void>((r) => (this.release = r));
+      claimHeld = false;
+      open(): void {
+        this.release();
+      }
+      override async update<T>(key: string, value: T, expectedRevision: number): Promise<number> {
+        const rec = stored(value) as StoredRequest;
+        if (rec.status === 'synthesising') {
+          this.claimHeld = true;
+          await this.gate;
+        }
+        return super.update(key, value, expectedRevision);
+      }
+    }
+    const kv = new ClaimGateKv();
+    const rt = await startEmbedded({ memory: new InMemoryMemoryStore(), kv, coordinator: loadCoordinatorConfig({}, { settleHoldMs: 1_000 }) });
+    try {
+      const answered = new Promise<void>((resolve) => {
+        void rt.bus.subscribe('medagent.synthesis.produced.>', () => resolve());
+      });
+      const asked = rt.client.ask({ message: SEED, user_id: 'u-ahead', session_id: 's-ahead', channel: 'cli' }, { timeoutMs: 30_000 });
+      await answered;
+      // The lead has answered and the claim write has not landed yet.
+      expect(kv.claimHeld).toBe(true);
+      kv.open();
+      const r = await asked;
+      expect(r.status).toBe('completed');
+      expect(r.record.answer?.exit).toBe('synthesis');
+    } finally {
+      kv.open();
+      await rt.close();
+    }
+  });
+});
+
 describe('RequestStore reads its own writes', () => {
   /** Holds every write until `letThrough()`: the store's writes stay in flight meanwhile. */
   class GatedKv extends InMemoryKvStore {
