@@ -153,6 +153,12 @@ export class Orchestrator {
   private async dispatch(requestId: string, plan: TaskPlan, source: PlanSource, fallbackReason?: string): Promise<void> {
     const now = Date.now();
     const deadline = iso(now + this.config.taskDeadlineMs);
+    // The assignments go out alongside the write that records them (one KV round trip less).
+    // An artifact that beats that write reads it fresh (onArtifact). Should the write lose to
+    // another replica's dispatch, these assignments carry this plan's source in their msg ids
+    // and their artifacts fail the task-type check, so they can never settle the winner's tasks.
+    let assigned: Promise<void> | undefined;
+    const assignAll = (rec: StoredRequest) => Promise.all(plan.tasks.map((t) => this.assign(rec, t, 1, deadline))).then(() => undefined);
     const rec = await this.store.mutate(requestId, (cur) => {
       if (cur.status !== 'planning' && cur.status !== 'pre_risk') return { result: undefined };
       cur.status = assertRequestTransition(cur.status, 'dispatched');
@@ -167,10 +173,14 @@ export class Orchestrator {
       }));
       cur.state.marks['dispatched'] = now;
       return { next: cur, result: cur };
+    }, {
+      beforeWrite: (next, result) => {
+        if (result && !assigned) assigned = assignAll(next);
+      },
     });
     if (!rec) return;
     this.deadlines.cancel(requestId, 'plan');
-    await Promise.all(plan.tasks.map((t) => this.assign(rec, t, 1, deadline)));
+    await (assigned ?? assignAll(rec));
   }
 
   private async assign(rec: StoredRequest, task: PlannedTask, attempt: number, deadlineAt: string): Promise<void> {
@@ -206,7 +216,7 @@ export class Orchestrator {
       this.onTaskDeadline(rec.request_id, task.task_id, attempt),
     );
     await this.bus.publish(subjectFor('task.assigned', task.agent), env, {
-      msgId: `assign:${rec.request_id}:${task.task_id}:${attempt}`,
+      msgId: `assign:${rec.request_id}:${task.task_id}:${attempt}:${rec.plan?.source ?? 'plan'}`,
       deadlineAt,
     });
   }
@@ -228,8 +238,19 @@ export class Orchestrator {
       task = rec?.tasks.find((t) => t.task_id === c.task_id);
     }
     if (!rec) return;
-    if (!task) throw new ContractViolationError(`artifact for unknown task ${c.task_id}`);
-    if (c.request_id !== rec.request_id || c.agent !== task.agent || subjectRole !== task.agent || env.producer !== workerServiceId(task.agent)) {
+    if (!task) {
+      // Dispatched ahead of its write, and that write has not landed (or failed and will be
+      // redone by the plan's redelivery): try again shortly instead of dropping the work.
+      if (rec.status === 'planning') throw new ConflictError(`artifact for ${c.task_id} before its dispatch was recorded`, { retryAfterMs: 100 });
+      throw new ContractViolationError(`artifact for unknown task ${c.task_id}`);
+    }
+    if (
+      c.request_id !== rec.request_id ||
+      c.agent !== task.agent ||
+      c.task_type !== task.task_type ||
+      subjectRole !== task.agent ||
+      env.producer !== workerServiceId(task.agent)
+    ) {
       throw new CapabilityViolationError(`${env.producer} may not write ${task.agent}'s contribution for ${c.task_id}`);
     }
     // An attempt newer than the record knows: the retry's dispatch is not visible yet.

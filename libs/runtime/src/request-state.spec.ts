@@ -1,6 +1,6 @@
-import { InMemoryKvStore, InProcessBus, JsonText } from '@medagent/bus';
+import { InMemoryKvStore, InProcessBus, JsonText, type DeadLetter } from '@medagent/bus';
 import { RequestStore, appendContribution, loadCoordinatorConfig, type StoredRequest } from '@medagent/coordinator-core';
-import { BusUnavailableError, type Contribution } from '@medagent/contracts';
+import { BusUnavailableError, buildEvent, payloadOf, type Contribution, type TaskPackage } from '@medagent/contracts';
 import { InMemoryMemoryStore } from '@medagent/memory';
 import { startEmbedded } from './embedded';
 
@@ -251,6 +251,89 @@ describe('the synthesis request goes out ahead of the write that claims it', () 
       expect(r.record.answer?.exit).toBe('synthesis');
     } finally {
       kv.open();
+      await rt.close();
+    }
+  });
+});
+
+describe('the assignments go out ahead of the write that records the dispatch', () => {
+  /** Holds the dispatch write (the first update to status dispatched) until it is opened. */
+  class DispatchGateKv extends InMemoryKvStore {
+    private release: () => void = () => undefined;
+    private readonly gate = new Promise<void>((r) => (this.release = r));
+    private seen = false;
+    held = false;
+    open(): void {
+      this.release();
+    }
+    override async update<T>(key: string, value: T, expectedRevision: number): Promise<number> {
+      if (!this.seen && (stored(value) as StoredRequest).status === 'dispatched') {
+        this.seen = true;
+        this.held = true;
+        await this.gate;
+      }
+      return super.update(key, value, expectedRevision);
+    }
+  }
+
+  it('workers get their tasks while the dispatch is being written; early artifacts wait for it', async () => {
+    const kv = new DispatchGateKv();
+    const rt = await startEmbedded({ memory: new InMemoryMemoryStore(), kv });
+    try {
+      let assigned = 0;
+      const allAssigned = new Promise<void>((resolve) => {
+        void rt.bus.subscribe('medagent.task.assigned.>', () => ++assigned === 3 && resolve());
+      });
+      const asked = rt.client.ask({ message: SEED, user_id: 'u-dispatch', session_id: 's-dispatch', channel: 'cli' }, { timeoutMs: 30_000 });
+      await allAssigned;
+      expect(kv.held).toBe(true);
+      kv.open();
+      const r = await asked;
+      expect(r.status).toBe('completed');
+      expect(r.record.contributions).toHaveLength(3);
+      expect(r.record.answer?.exit).toBe('synthesis');
+    } finally {
+      kv.open();
+      await rt.close();
+    }
+  });
+
+  it('an artifact whose task type is not its task\'s is refused, never settles the task', async () => {
+    // No workers: the tasks stay open, and this test plays a worker.
+    const rt = await startEmbedded({ memory: new InMemoryMemoryStore(), services: ['coordinator', 'lead'] });
+    try {
+      const refused = new Promise<DeadLetter>((resolve) => {
+        void rt.bus.subscribeDeadLetters((dl) => dl.original_subject.startsWith('medagent.artifact.produced') && resolve(dl));
+      });
+      const dispatched = new Promise<TaskPackage>((resolve) => {
+        void rt.bus.subscribe('medagent.task.assigned.triage', (env) => resolve(payloadOf(env, 'task.assigned').package));
+      });
+      void rt.client.ask({ message: SEED, user_id: 'u-type', session_id: 's-type', channel: 'cli' }, { timeoutMs: 5_000 }).catch(() => undefined);
+      const pkg = await dispatched;
+      const contribution = {
+        task_id: pkg.task_id,
+        request_id: pkg.request_id,
+        agent: pkg.agent,
+        task_type: pkg.task_type === 'risk_triage' ? 'symptom_analysis' : 'risk_triage',
+        attempt: pkg.attempt,
+        text: 'forged',
+        findings: [],
+        evidence: [],
+        tool_ledger: [],
+        model_usage: { calls: 0, prompt_tokens: 0, completion_tokens: 0, model: 'none' },
+        input_hash: 'a'.repeat(64),
+        warnings: [],
+        completeness: 1,
+        status: 'complete',
+      };
+      const env = buildEvent({ type: 'artifact.produced', correlation_id: pkg.request_id, task_id: pkg.task_id, producer: 'worker-triage', payload: { contribution } as never });
+      await rt.bus.publish('medagent.artifact.produced.triage', env);
+      const dl = await refused;
+      expect(dl.code).toBe('CAPABILITY_VIOLATION');
+      const rec = (await rt.kv.get<StoredRequest>(`req.${pkg.request_id}`))?.value;
+      expect(rec?.tasks.find((t) => t.task_id === pkg.task_id)?.status).toBe('scheduled');
+      expect(rec?.contributions).toEqual([]);
+    } finally {
       await rt.close();
     }
   });
