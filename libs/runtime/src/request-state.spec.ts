@@ -198,6 +198,26 @@ describe('RequestStore held updates', () => {
   });
 });
 
+/** Holds the first update whose record matches `holds` until `open()`: that write stays in flight. */
+class HoldingKv extends InMemoryKvStore {
+  private release: () => void = () => undefined;
+  private readonly gate = new Promise<void>((r) => (this.release = r));
+  held = false;
+  constructor(private readonly holds: (rec: StoredRequest) => boolean) {
+    super();
+  }
+  open(): void {
+    this.release();
+  }
+  override async update<T>(key: string, value: T, expectedRevision: number): Promise<number> {
+    if (!this.held && this.holds(stored(value) as StoredRequest)) {
+      this.held = true;
+      await this.gate;
+    }
+    return super.update(key, value, expectedRevision);
+  }
+}
+
 describe('the synthesis request goes out ahead of the write that claims it', () => {
   it('beforeWrite sees the record and the update\'s result before the write is sent', async () => {
     const kv = new RecordingKv();
@@ -218,24 +238,8 @@ describe('the synthesis request goes out ahead of the write that claims it', () 
   });
 
   it('the lead answers while the claim is still being written; the answer waits for the claim and completes the request', async () => {
-    /** Holds the write that claims the synthesis until the lead's answer has been published. */
-    class ClaimGateKv extends InMemoryKvStore {
-      private release: () => void = () => undefined;
-      readonly gate = new Promise<void>((r) => (this.release = r));
-      claimHeld = false;
-      open(): void {
-        this.release();
-      }
-      override async update<T>(key: string, value: T, expectedRevision: number): Promise<number> {
-        const rec = stored(value) as StoredRequest;
-        if (rec.status === 'synthesising') {
-          this.claimHeld = true;
-          await this.gate;
-        }
-        return super.update(key, value, expectedRevision);
-      }
-    }
-    const kv = new ClaimGateKv();
+    // Holds the write that claims the synthesis until the lead's answer has been published.
+    const kv = new HoldingKv((rec) => rec.status === 'synthesising');
     const rt = await startEmbedded({ memory: new InMemoryMemoryStore(), kv, coordinator: loadCoordinatorConfig({}, { settleHoldMs: 1_000 }) });
     try {
       const answered = new Promise<void>((resolve) => {
@@ -244,7 +248,7 @@ describe('the synthesis request goes out ahead of the write that claims it', () 
       const asked = rt.client.ask({ message: SEED, user_id: 'u-ahead', session_id: 's-ahead', channel: 'cli' }, { timeoutMs: 30_000 });
       await answered;
       // The lead has answered and the claim write has not landed yet.
-      expect(kv.claimHeld).toBe(true);
+      expect(kv.held).toBe(true);
       kv.open();
       const r = await asked;
       expect(r.status).toBe('completed');
@@ -257,27 +261,9 @@ describe('the synthesis request goes out ahead of the write that claims it', () 
 });
 
 describe('the assignments go out ahead of the write that records the dispatch', () => {
-  /** Holds the dispatch write (the first update to status dispatched) until it is opened. */
-  class DispatchGateKv extends InMemoryKvStore {
-    private release: () => void = () => undefined;
-    private readonly gate = new Promise<void>((r) => (this.release = r));
-    private seen = false;
-    held = false;
-    open(): void {
-      this.release();
-    }
-    override async update<T>(key: string, value: T, expectedRevision: number): Promise<number> {
-      if (!this.seen && (stored(value) as StoredRequest).status === 'dispatched') {
-        this.seen = true;
-        this.held = true;
-        await this.gate;
-      }
-      return super.update(key, value, expectedRevision);
-    }
-  }
-
   it('workers get their tasks while the dispatch is being written; early artifacts wait for it', async () => {
-    const kv = new DispatchGateKv();
+    // Holds the dispatch write (the first update to status dispatched).
+    const kv = new HoldingKv((rec) => rec.status === 'dispatched');
     const rt = await startEmbedded({ memory: new InMemoryMemoryStore(), kv });
     try {
       let assigned = 0;
