@@ -175,7 +175,11 @@ export class Orchestrator {
       return { next: cur, result: cur };
     }, {
       beforeWrite: (next, result) => {
-        if (result && !assigned) assigned = assignAll(next);
+        if (result && !assigned) {
+          assigned = assignAll(next);
+          // Awaited below only if the write succeeds: a failed write must not leave it unhandled.
+          assigned.catch(() => undefined);
+        }
       },
     });
     if (!rec) return;
