@@ -105,6 +105,9 @@ export class Finisher {
       () => false,
     );
     this.ahead.set(next.request_id, sent);
+    // Entries leave with the claim's follow-up or the exit; one whose request another replica
+    // finished would stay, so the map is bounded like the store's cache.
+    if (this.ahead.size > 5000) this.ahead.delete(this.ahead.keys().next().value as string);
   }
 
   private async publishSynthesis(rec: StoredRequest, cs: Contribution[]): Promise<void> {
