@@ -20,6 +20,7 @@ export {
   warmTokenizer,
 } from './model/tokens';
 export { OfflineChatModel } from './offline/offline-chat-model';
+export { RecentLists, sameItems } from './recent-lists';
 export { buildArgs, readFacts, type QuestionFacts } from './offline/facts';
 
 // Registry, validation, prompt

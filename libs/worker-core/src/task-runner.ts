@@ -15,7 +15,7 @@ import {
   type WorkerRole,
 } from '@medagent/contracts';
 import type { Bus, Delivery } from '@medagent/bus';
-import { AgentLoop, InMemoryEffectLog, ToolRegistry, type ApprovalGate, type ChatModel, type EffectLog } from '@medagent/agent';
+import { AgentLoop, InMemoryEffectLog, RecentLists, ToolRegistry, type ApprovalGate, type ChatModel, type EffectLog } from '@medagent/agent';
 import { currentTraceparent, withSpan } from '@medagent/telemetry';
 
 export interface TaskRunnerDeps {
@@ -85,22 +85,11 @@ function contextJson(context: unknown): string {
 
 // A worker's packages all carry the same `allowed_tools` (its role's skills; a process that
 // hosts several roles sees a few lists): the JSON of each sorted copy is kept for the last
-// few lists seen, matched element by element instead of copied and sorted per task.
-const sortedLists: { list: readonly string[]; json: string }[] = [];
-const MAX_SORTED_LISTS = 8;
+// few lists seen, matched item by item instead of copied and sorted per task.
+const sortedLists = new RecentLists<string, string>(8);
 
 function sortedListJson(list: readonly string[]): string {
-  for (const known of sortedLists) if (sameList(list, known.list)) return known.json;
-  const json = JSON.stringify([...list].sort());
-  if (sortedLists.length >= MAX_SORTED_LISTS) sortedLists.pop();
-  sortedLists.unshift({ list: list.slice(), json });
-  return json;
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+  return sortedLists.get(list) ?? sortedLists.remember(list, JSON.stringify([...list].sort()));
 }
 
 function isStringArray(v: unknown): v is string[] {

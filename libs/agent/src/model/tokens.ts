@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Tiktoken, TiktokenBPE } from 'js-tiktoken/lite' with { 'resolution-mode': 'import' };
 import type { ChatMessage, ToolSchema } from './chat-model';
+import { RecentLists } from '../recent-lists';
 
 // js-tiktoken ships ESM typings, so a static import fails to typecheck in this CommonJS build
 // although its `require` export works; load it through createRequire instead.
@@ -151,29 +152,23 @@ function frozenSchemaId(t: ToolSchema): number | undefined {
 // worker shows the same few lists (one per kind of task) on every task, and a frozen schema
 // stays frozen, so the very same objects in the same order are the same JSON and count —
 // found without checking each one again or building the memo's key.
-const recentToolLists: { tools: readonly ToolSchema[]; count: number }[] = [];
-const MAX_RECENT_TOOL_LISTS = 8;
-
-function sameItems(a: readonly ToolSchema[], b: readonly ToolSchema[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+const recentToolLists = new RecentLists<ToolSchema, number>(8);
 
 /** Tokens of the tool schemas as sent (their JSON text), exactly `countTokens(JSON.stringify(tools))`. */
 export function countToolTokens(tools: readonly ToolSchema[]): number {
   if (tools.length === 0) return countTokens(JSON.stringify(tools));
-  for (const recent of recentToolLists) if (sameItems(tools, recent.tools)) return recent.count;
+  const recent = recentToolLists.get(tools);
+  if (recent !== undefined) return recent;
   let key = '';
   for (const t of tools) {
     const id = frozenSchemaId(t);
     if (id === undefined) return countTokens(JSON.stringify(tools));
     key += `${id},`;
   }
-  const count = toolListMemo.count(key, () => countTokens(JSON.stringify(tools)));
-  if (recentToolLists.length >= MAX_RECENT_TOOL_LISTS) recentToolLists.pop();
-  recentToolLists.unshift({ tools: tools.slice(), count });
-  return count;
+  return recentToolLists.remember(
+    tools,
+    toolListMemo.count(key, () => countTokens(JSON.stringify(tools))),
+  );
 }
 
 /** Injected into the loop so tests and callers may swap the tokenizer. */

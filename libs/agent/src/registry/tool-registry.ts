@@ -7,6 +7,7 @@ import {
   type WorkerRole,
 } from '@medagent/contracts';
 import { cueBits } from '../lexicon';
+import { sameItems } from '../recent-lists';
 import type { ToolSchema } from '../model/chat-model';
 import { primaryTools, relevantTools } from './task-tools';
 
@@ -38,12 +39,6 @@ export interface TaskToolView {
   readonly toolNames: string;
   /** `primaryTools(taskType, instruction)` this registry has: what a complete answer rests on. */
   readonly expected: readonly string[];
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /**
@@ -115,7 +110,7 @@ export class ToolRegistry {
    */
   restrictTo(allowed: readonly string[]): ToolRegistry {
     if (allowed.length === 0) return this;
-    if (this.lastNarrowed && sameList(allowed, this.lastAllowed)) return this.lastNarrowed;
+    if (this.lastNarrowed && sameItems(allowed, this.lastAllowed)) return this.lastNarrowed;
     const narrower = this.narrowedFor(allowed);
     this.lastAllowed = allowed.slice();
     this.lastNarrowed = narrower;
