@@ -25,6 +25,7 @@ import { AdvisoryWatcher } from './advisories';
 import { PayloadStore } from './payloads';
 import { PubAckMux } from './pub-ack';
 import { coalesceWrites } from './write-coalescing';
+import { AckBatcher } from './ack-batching';
 import { readAudit, type AuditEvent, type AuditQuery } from './audit';
 import {
   DEFAULT_LIMITS,
@@ -49,8 +50,23 @@ export interface JetStreamBusOptions {
   onError?: (error: unknown) => void;
   /** How long stop()/close() wait for running handlers before giving up on them (default 10 s). */
   drainTimeoutMs?: number;
+  /**
+   * Longest time a positive ack waits for the connection's next write (default 20 ms, or
+   * MEDAGENT_NATS_ACK_HOLD_MS; 0 sends each ack at once). Must stay far below ack wait.
+   */
+  ackHoldMs?: number;
   /** Extra connection options (credentials, TLS) passed to `connect`. */
   connectOptions?: Record<string, unknown>;
+}
+
+const DEFAULT_ACK_HOLD_MS = 20;
+
+function ackHoldFromEnv(): number {
+  const raw = process.env['MEDAGENT_NATS_ACK_HOLD_MS'];
+  if (raw === undefined || raw === '') return DEFAULT_ACK_HOLD_MS;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 1000) throw new ConfigError(`MEDAGENT_NATS_ACK_HOLD_MS must be an integer 0–1000, got ${raw}`);
+  return n;
 }
 
 /** 2.9 is the floor: pull consumers with one filter subject, msg-id dedup, KV, object store. */
@@ -76,6 +92,8 @@ export class JetStreamBus implements Bus {
   private drainTimeoutMs = 10_000;
   /** Publishes with ack without nc.request() (see pub-ack.ts); shared with KV stores on nc. */
   private readonly acks: PubAckMux;
+  /** Positive acks ride along with the connection's next write (see ack-batching.ts). */
+  private ackBatcher = new AckBatcher(undefined, 0);
 
   private constructor(
     readonly nc: NatsConnection,
@@ -109,6 +127,7 @@ export class JetStreamBus implements Bus {
       const payloads = new PayloadStore(js, names.payloadBucket, opts.maxInlineBytes ?? MAX_INLINE_PAYLOAD_BYTES, limits.maxAgeMs);
       const onError = opts.onError ?? ((e: unknown) => console.error('[bus:jetstream]', e));
       const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError);
+      bus.ackBatcher = new AckBatcher(nc, opts.ackHoldMs ?? ackHoldFromEnv());
       if (opts.drainTimeoutMs !== undefined) bus.drainTimeoutMs = opts.drainTimeoutMs;
       if (opts.watchAdvisories ?? true) {
         bus.watcher = new AdvisoryWatcher(js, jsm, names, (seq, consumer, deliveries) =>
@@ -218,6 +237,7 @@ export class JetStreamBus implements Bus {
     if (this.closed) return;
     this.closed = true;
     await Promise.all([...this.loops].map((l) => l.stop(this.drainTimeoutMs)));
+    this.ackBatcher.flush();
     await this.watcher?.stop();
     await this.nc.drain().catch(() => this.nc.close());
   }
@@ -253,6 +273,7 @@ export class JetStreamBus implements Bus {
     deadLetter: (msg, durable, fields) => this.publishDeadLetter(msg.subject, msg.seq, durable, fields),
     onError: (e) => this.onError(e),
     isClosed: () => this.closed || this.nc.isClosed(),
+    ack: (msg) => this.ackBatcher.ack(msg),
   };
 
   /**

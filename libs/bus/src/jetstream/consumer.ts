@@ -20,6 +20,8 @@ export interface ConsumerHost {
   deadLetter(msg: JsMsg, durable: string, fields: Omit<DeadLetter, 'original_subject' | 'dead_lettered_at'>): Promise<void>;
   onError(e: unknown): void;
   isClosed(): boolean;
+  /** Sends (or holds, see ack-batching.ts) the positive ack of a handled message. */
+  ack(msg: JsMsg): void;
 }
 
 export function headersToRecord(h: MsgHdrs | undefined): Record<string, string> {
@@ -61,7 +63,7 @@ class JetStreamDelivery implements Delivery {
   }
 
   ack(): Promise<void> {
-    if (this.claim()) this.msg.ack();
+    if (this.claim()) this.host.ack(this.msg);
     return Promise.resolve();
   }
 
