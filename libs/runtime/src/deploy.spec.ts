@@ -261,6 +261,7 @@ interface EnvVar {
   valueFrom?: {
     secretKeyRef?: { name: string; key: string };
     configMapKeyRef?: { name: string; key: string };
+    resourceFieldRef?: { resource: string; divisor?: string };
   };
 }
 interface Container {
@@ -589,10 +590,13 @@ describe('deploy/k8s', () => {
     expect([...secretKeys].filter((k) => k.startsWith('nats-')).sort()).toEqual(
       NATS_USERS.map((u) => `nats-${u}-password`).sort(),
     );
-    const natsEnv = (
-      containerOf(ofKind('StatefulSet').find((s) => s.metadata.name === 'nats') as K8sDoc).env ?? []
-    ).map((e) => [e.name, e.valueFrom?.secretKeyRef?.key]);
+    const natsContainer = containerOf(ofKind('StatefulSet').find((s) => s.metadata.name === 'nats') as K8sDoc);
+    const natsEnv = (natsContainer.env ?? []).filter((e) => e.name !== 'GOMAXPROCS').map((e) => [e.name, e.valueFrom?.secretKeyRef?.key]);
     expect(natsEnv.sort()).toEqual(NATS_USERS.map((u) => [passwordVar(u), `nats-${u}-password`]).sort());
+    // The broker's Go runtime sizes itself to its CPU limit, not to the node's cores.
+    const procs = (natsContainer.env ?? []).find((e) => e.name === 'GOMAXPROCS');
+    expect(procs?.valueFrom?.resourceFieldRef).toEqual({ resource: 'limits.cpu', divisor: '1' });
+    expect(natsContainer.resources?.limits?.['cpu']).toBeDefined();
   });
 
   it('the coordinator has a Service (and Ingress) on its HTTP port', () => {
