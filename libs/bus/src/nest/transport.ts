@@ -10,7 +10,7 @@ import {
   type WritePacket,
 } from '@nestjs/microservices';
 import { ConfigError, InternalError, MedagentError, type Envelope } from '@medagent/contracts';
-import { lastValueFrom, throwError, type Observable } from 'rxjs';
+import { isObservable, lastValueFrom, throwError, type Observable } from 'rxjs';
 import { settleOnError } from '../common';
 import type { Bus, ConsumerHandle, ConsumerSpec, Delivery, PublishAck } from '../port';
 
@@ -125,7 +125,9 @@ export class BusTransportServer extends Server implements CustomTransportStrateg
     const ctx = new BusContext([delivery]);
     try {
       const result: unknown = await handler(delivery.envelope, ctx);
-      await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
+      // What Nest's transformToObservable would do, without building an observable of a plain
+      // value per message: only an observable (an exception filter's throwError) can still fail.
+      if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
       if (!delivery.settled) await delivery.ack();
     } catch (e) {
       await settleOnError(delivery, this.unwrapError(e));
