@@ -63,12 +63,15 @@ export class Orchestrator {
     // Memory and the gate first (read-only, deterministic), so the record is created once,
     // already past the gate: one KV write instead of three before the plan request. A
     // duplicate submission only repeats this read-only work, then stops at the create.
-    const mem = await this.memory.load(p.user_id, p.session_id, this.config.memoryTurns);
+    // The gate runs while the memory read (a Redis round trip) is in flight: neither needs the other.
+    const loading = this.memory.load(p.user_id, p.session_id, this.config.memoryTurns);
+    loading.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
     const verdict = await withSpan('coordinator.prerisk', { 'medagent.request_id': p.request_id }, async (span) => {
       const r = this.prerisk.evaluate(p.message);
       span.setAttributes({ 'medagent.prerisk.decision': r.decision, 'medagent.prerisk.category': r.category });
       return r;
     });
+    const mem = await loading;
     const summary = summarizeTurns(mem.turns);
     const escalate = verdict.decision === 'ESCALATE';
     const planAt = iso(Date.now() + this.config.planDeadlineMs);
