@@ -6,12 +6,14 @@ const HELP = `medagent bench prompts --cases FILE [--json]
 medagent bench latency --cases FILE[,FILE…] [--versions V1,V2] [--iterations N] [--json]
 medagent bench orchestration --mode embedded|distributed|bare --model-latency-ms N --concurrency C --requests R
                              [--worker-instances N] [--worker-concurrency C] [--warmup N] [--nats URL]
-                             [--bare-pattern minimal|durable] [--json]
+                             [--redis URL] [--bare-pattern minimal|durable] [--json]
 
   orchestration: the three-task seed plan with the fixed-latency fake model (plan, tasks and
   synthesis each take N ms); distributed mode starts a nats-server (unless --nats) and every
   service as its own process (--worker-instances per worker role), then reports latency
-  percentiles and throughput of R requests with C in flight.
+  percentiles and throughput of R requests with C in flight. --redis URL (distributed mode):
+  the services keep short-term memory in that Redis, as deployed, instead of the in-memory
+  fallback.
   --mode bare: the floor under distributed mode, not our runtime — a private nats-server and
   five plain Node processes running the bare 12-publish JetStream flow (no model, no
   validation, no KV, no OTel, no Nest); same measurement, same JSON.
@@ -62,6 +64,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     const mode = str(args, 'mode', 'embedded');
     if (mode !== 'embedded' && mode !== 'distributed' && mode !== 'bare') throw new UsageError(`--mode must be embedded, distributed or bare\n\n${HELP}`);
     const nats = str(args, 'nats');
+    const redis = str(args, 'redis');
     const barePattern = str(args, 'bare-pattern');
     if (barePattern !== undefined && barePattern !== 'minimal' && barePattern !== 'durable') {
       throw new UsageError(`--bare-pattern must be minimal or durable\n\n${HELP}`);
@@ -78,6 +81,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
       ...(workerConcurrency !== undefined ? { workerConcurrency } : {}),
       ...(warmup !== undefined ? { warmup } : {}),
       ...(nats ? { natsUrl: nats } : {}),
+      ...(redis ? { redisUrl: redis } : {}),
       ...(barePattern ? { barePattern } : {}),
       log: (line) => process.stderr.write(`bench: ${line}\n`),
     }).catch((e: unknown) => {

@@ -45,6 +45,11 @@ export interface OrchestrationBenchOptions {
   barePattern?: BarePattern;
   /** Use this NATS instead of starting a private nats-server (distributed mode; bare mode always starts its own). */
   natsUrl?: string;
+  /**
+   * Distributed mode: the services keep short-term memory in this Redis, as deployed (default:
+   * none, the explicit in-memory fallback, so the figure is the orchestration's own cost).
+   */
+  redisUrl?: string;
   /** Warm-up requests, not measured (default: the concurrency, between 5 and 50). */
   warmup?: number;
   /** Per-request timeout (default 120 s). */
@@ -111,7 +116,7 @@ async function embeddedTarget(o: TargetOptions): Promise<BenchTarget> {
 }
 
 async function distributedTarget(
-  o: TargetOptions & { natsUrl?: string; log: (l: string) => void },
+  o: TargetOptions & { natsUrl?: string; redisUrl?: string; log: (l: string) => void },
 ): Promise<BenchTarget> {
   let nats: NatsServerHandle | undefined;
   let cluster: ServiceCluster | undefined;
@@ -131,6 +136,7 @@ async function distributedTarget(
     ];
     cluster = new ServiceCluster({
       natsUrl: url,
+      ...(o.redisUrl ? { redisUrl: o.redisUrl } : {}),
       // The harness compiles once up front; N processes must not each recompile a tree that
       // other people edit meanwhile (that is what `bin` would do when sources changed).
       launcher: 'dist',
@@ -169,6 +175,7 @@ export async function benchOrchestration(opts: OrchestrationBenchOptions): Promi
     );
   }
   if (!bare && opts.barePattern !== undefined) throw new RangeError('a bare pattern applies to bare mode only');
+  if (opts.redisUrl && opts.mode !== 'distributed') throw new RangeError('--redis applies to distributed mode only');
   const barePattern = opts.barePattern ?? 'minimal';
   const requestTimeoutMs = opts.requestTimeoutMs ?? 120_000;
   const target =
@@ -176,7 +183,13 @@ export async function benchOrchestration(opts: OrchestrationBenchOptions): Promi
       ? await bareTarget({ requestTimeoutMs, log, pattern: barePattern })
       : opts.mode === 'embedded'
         ? await embeddedTarget({ ...o, requestTimeoutMs })
-        : await distributedTarget({ ...o, requestTimeoutMs, ...(opts.natsUrl ? { natsUrl: opts.natsUrl } : {}), log });
+        : await distributedTarget({
+            ...o,
+            requestTimeoutMs,
+            ...(opts.natsUrl ? { natsUrl: opts.natsUrl } : {}),
+            ...(opts.redisUrl ? { redisUrl: opts.redisUrl } : {}),
+            log,
+          });
   try {
     const m = await warmAndMeasure(target.call, {
       concurrency: opts.concurrency,

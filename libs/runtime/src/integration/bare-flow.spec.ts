@@ -68,6 +68,8 @@ describe('bare JetStream flow: five processes, 12 publishes per request', () => 
     await expect(benchOrchestration({ mode: 'bare', modelLatencyMs: 100, concurrency: 1, requests: 1 })).rejects.toThrow(RangeError);
     await expect(benchOrchestration({ mode: 'bare', modelLatencyMs: 0, concurrency: 1, requests: 1, workerInstances: 2 })).rejects.toThrow(RangeError);
     await expect(benchOrchestration({ mode: 'distributed', modelLatencyMs: 0, concurrency: 1, requests: 1, barePattern: 'durable' })).rejects.toThrow(RangeError);
+    await expect(benchOrchestration({ mode: 'embedded', modelLatencyMs: 0, concurrency: 1, requests: 1, redisUrl: 'redis://127.0.0.1:1' })).rejects.toThrow(RangeError);
+    await expect(benchOrchestration({ mode: 'bare', modelLatencyMs: 0, concurrency: 1, requests: 1, redisUrl: 'redis://127.0.0.1:1' })).rejects.toThrow(RangeError);
   });
 
   it('durable pattern: every request completes with a KV record written at our points, observer events stored, ~1.2 KB events', async () => {
