@@ -28,15 +28,15 @@ export class AckBatcher {
   /** False when acks are sent at once (delay 0, or no hook into the connection). */
   readonly held: boolean;
 
-  constructor(nc: NatsConnection | undefined, private readonly maxDelayMs: number) {
-    const protocol = nc ? protocolOf(nc) : undefined;
+  constructor(nc: NatsConnection, private readonly maxDelayMs: number) {
+    const protocol = protocolOf(nc);
     this.held = maxDelayMs > 0 && protocol !== undefined;
     if (this.held && protocol) {
       // Every outbound write of nats.js goes through flushPending (once per microtask):
       // the held acks join whatever it is about to send.
       const flushPending = protocol.flushPending.bind(protocol);
       protocol.flushPending = () => {
-        this.release();
+        this.flush();
         flushPending();
       };
     }
@@ -52,16 +52,12 @@ export class AckBatcher {
     else this.timer ??= setTimeout(this.flush, this.maxDelayMs);
   }
 
-  /** Sends every held ack now (they leave with nats.js's next flush, in this microtask). */
-  readonly flush = (): void => {
-    this.release();
-  };
-
   get size(): number {
     return this.pending.length;
   }
 
-  private release(): void {
+  /** Sends every held ack now (they leave with nats.js's next flush, in this microtask). */
+  readonly flush = (): void => {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
@@ -70,7 +66,7 @@ export class AckBatcher {
     const held = this.pending;
     this.pending = [];
     for (const m of held) m.ack();
-  }
+  };
 }
 
 function protocolOf(nc: NatsConnection): Flushable | undefined {

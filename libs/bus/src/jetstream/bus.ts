@@ -92,8 +92,6 @@ export class JetStreamBus implements Bus {
   private drainTimeoutMs = 10_000;
   /** Publishes with ack without nc.request() (see pub-ack.ts); shared with KV stores on nc. */
   private readonly acks: PubAckMux;
-  /** Positive acks ride along with the connection's next write (see ack-batching.ts). */
-  private ackBatcher = new AckBatcher(undefined, 0);
 
   private constructor(
     readonly nc: NatsConnection,
@@ -102,6 +100,8 @@ export class JetStreamBus implements Bus {
     readonly names: TopologyNames,
     private readonly payloads: PayloadStore,
     private readonly onError: (e: unknown) => void,
+    /** Positive acks ride along with the connection's next write (see ack-batching.ts). */
+    private readonly ackBatcher: AckBatcher,
   ) {
     this.acks = PubAckMux.for(nc);
   }
@@ -109,6 +109,8 @@ export class JetStreamBus implements Bus {
   static async connect(opts: JetStreamBusOptions): Promise<JetStreamBus> {
     const names = { ...DEFAULT_TOPOLOGY, ...opts.topology };
     const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+    // Read before connecting: a bad value fails start-up without opening a connection.
+    const ackHoldMs = opts.ackHoldMs ?? ackHoldFromEnv();
     let nc: NatsConnection;
     try {
       // Async traces build an Error (stack capture) for every request/publish: ~10 % of a busy
@@ -126,8 +128,7 @@ export class JetStreamBus implements Bus {
       const js = jetstream(nc);
       const payloads = new PayloadStore(js, names.payloadBucket, opts.maxInlineBytes ?? MAX_INLINE_PAYLOAD_BYTES, limits.maxAgeMs);
       const onError = opts.onError ?? ((e: unknown) => console.error('[bus:jetstream]', e));
-      const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError);
-      bus.ackBatcher = new AckBatcher(nc, opts.ackHoldMs ?? ackHoldFromEnv());
+      const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError, new AckBatcher(nc, ackHoldMs));
       if (opts.drainTimeoutMs !== undefined) bus.drainTimeoutMs = opts.drainTimeoutMs;
       if (opts.watchAdvisories ?? true) {
         bus.watcher = new AdvisoryWatcher(js, jsm, names, (seq, consumer, deliveries) =>
