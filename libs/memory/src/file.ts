@@ -31,8 +31,16 @@ export class FileMemoryStore extends InMemoryMemoryStore {
 
   override async append(userId: string, sessionId: string, turn: Turn): Promise<{ degraded: boolean }> {
     await super.append(userId, sessionId, turn);
-    this.log.turns.push({ user_id: userId, session_id: sessionId, turn });
-    this.log.turns = this.log.turns.slice(-2000);
+    // The log mirrors the in-place replace, so a reload (which replays it) yields the same
+    // lists. Matching the session too keeps replay exact even if a request_id ever came
+    // back under another session: then the live session lists both hold it, and so do
+    // the replayed ones.
+    const entry = { user_id: userId, session_id: sessionId, turn };
+    const i = this.log.turns.findIndex(
+      (e) => e.user_id === userId && e.session_id === sessionId && e.turn.request_id === turn.request_id,
+    );
+    if (i >= 0) this.log.turns[i] = entry;
+    else this.log.turns = [...this.log.turns, entry].slice(-2000);
     mkdirSync(dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(this.log));

@@ -19,12 +19,15 @@ export class InMemoryMemoryStore implements MemoryStore {
 
   async append(userId: string, sessionId: string, turn: Turn): Promise<{ degraded: boolean }> {
     const key = InMemoryMemoryStore.key(userId, sessionId);
+    // A replaced turn mutates a list already in the map, and its length is unchanged: no trim.
     const list = this.sessions.get(key) ?? [];
-    list.push({ ...turn });
-    this.sessions.set(key, list.slice(-this.maxTurns));
+    if (!replaceByRequestId(list, turn)) {
+      this.sessions.set(key, [...list, { ...turn }].slice(-this.maxTurns));
+    }
     const hist = this.histories.get(userId) ?? [];
-    hist.unshift({ ...turn });
-    this.histories.set(userId, hist.slice(0, this.maxTurns * 4));
+    if (!replaceByRequestId(hist, turn)) {
+      this.histories.set(userId, [{ ...turn }, ...hist].slice(0, this.maxTurns * 4));
+    }
     return { degraded: false };
   }
 
@@ -36,4 +39,12 @@ export class InMemoryMemoryStore implements MemoryStore {
     this.sessions.clear();
     this.histories.clear();
   }
+}
+
+/** Same-request appends replace in place (see `MemoryStore.append`); true when one did. */
+function replaceByRequestId(list: Turn[], turn: Turn): boolean {
+  const i = list.findIndex((t) => t.request_id === turn.request_id);
+  if (i < 0) return false;
+  list[i] = { ...turn };
+  return true;
 }

@@ -23,6 +23,17 @@ export interface MemoryLoad {
 export interface MemoryStore {
   readonly backend: 'redis' | 'memory';
   load(userId: string, sessionId: string, limit?: number): Promise<MemoryLoad>;
+  /**
+   * Idempotent per `turn.request_id`. The coordinator starts the append while its exit
+   * claim is still in flight and re-runs an exit's delivery after a crash, so one request
+   * may be appended several times, possibly with different content (a losing exit's
+   * speculative turn, then the winner's). A request_id already stored for this user is
+   * therefore REPLACED in place (same position) in the session list and in the user's
+   * history, never added twice; the last append wins, and ordering the appends is the
+   * caller's job. A new request_id is appended (session: oldest→newest, trimmed to the
+   * newest turns; history: newest first, trimmed). The lookup only ever reads this
+   * user's own keys.
+   */
   append(userId: string, sessionId: string, turn: Turn): Promise<{ degraded: boolean }>;
   /** The user's own past requests across sessions, newest first. */
   history(userId: string, limit?: number): Promise<{ turns: Turn[]; degraded: boolean }>;
