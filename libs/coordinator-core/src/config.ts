@@ -20,6 +20,13 @@ export class CoordinatorConfig {
    * that settles the last open task never waits: it writes the whole group at once.
    */
   @IsInt() @Min(0) @Max(1_000) settleHoldMs = 50;
+  /**
+   * At start-up, requests finished this recently are delivered again (memory turn, result):
+   * a crash between an exit's claim and its result leaves a result nobody published. The
+   * stream drops the copies of results that were published; at most the redelivery window
+   * (the duplicate window less a margin), so a copy never reaches subscribers twice.
+   */
+  @IsInt() @Min(0) @Max(110_000) resumeRedeliverMs = 30_000;
   @IsOptional() @IsString() emergencyNumberEn?: string;
   @IsIn(['inherit', 'zh', 'en']) defaultLang: 'inherit' | 'zh' | 'en' = 'inherit';
 }
@@ -34,6 +41,7 @@ const ENV: Record<string, keyof CoordinatorConfig> = {
   MEDAGENT_TASK_MAX_TOKENS: 'taskMaxTokens',
   MEDAGENT_MEMORY_TURNS: 'memoryTurns',
   MEDAGENT_SETTLE_HOLD_MS: 'settleHoldMs',
+  MEDAGENT_RESUME_REDELIVER_MS: 'resumeRedeliverMs',
   MEDAGENT_EMERGENCY_NUMBER_EN: 'emergencyNumberEn',
 };
 

@@ -10,8 +10,8 @@ import {
   type RequestRecord,
   type TaskType,
 } from '@medagent/contracts';
-import { BUS, type Bus } from '@medagent/bus';
-import { MEMORY, type MemoryStore } from '@medagent/memory';
+import { BUS, DEFAULT_DEDUP_WINDOW_MS, type Bus } from '@medagent/bus';
+import { MEMORY, type MemoryStore, type Turn } from '@medagent/memory';
 import { currentTraceparent, medagentMetrics, withSpan } from '@medagent/telemetry';
 import { SafetyBoundary } from './boundary';
 import { collectSources, composePartial, errorText, medicationVerdictOf } from './compose';
@@ -22,6 +22,8 @@ import type { AnswerRecord } from '@medagent/contracts';
 
 type Exit = AnswerRecord['exit'];
 const OPEN = new Set(['created', 'scheduled', 'running', 'awaiting_approval']);
+/** Inside the result stream's duplicate window, with a margin for clocks of other replicas. */
+export const REDELIVER_WINDOW_MS = DEFAULT_DEDUP_WINDOW_MS - 10_000;
 
 export function publicRecord(s: StoredRequest, contributions: Contribution[]): RequestRecord & { question: string } {
   const { state: _state, ...rest } = s;
@@ -126,6 +128,7 @@ export class Finisher {
     // The request went out ahead of the write claiming it: the answer can beat that write.
     if (rec?.status === 'dispatched') rec = await this.store.get(requestId, { fresh: true });
     if (rec?.status === 'dispatched') throw new ConflictError(`synthesis for ${requestId} arrived before its claim`, { retryAfterMs: 50 });
+    if (rec?.status === 'completed' || rec?.status === 'failed') return this.redeliver(rec);
     if (!rec || rec.status !== 'synthesising') return;
     await this.finalize(requestId, 'synthesis', text, sources);
   }
@@ -159,6 +162,11 @@ export class Finisher {
    * event. Error exits pass the same boundary. Claiming the exit and persisting the answer
    * are one revision-checked write: a concurrent exit (deadline vs synthesis) sees the
    * claim and stops, so exactly one answer is stored and published.
+   *
+   * The memory turn is written while the claim is in flight (one Redis round trip less on the
+   * answer's path) and the result is published only once both landed, so a follow-up in the
+   * same session always sees it. That is safe because an append replaces the turn of the same
+   * request: an exit that loses the claim rewrites the turn from the stored answer.
    */
   async finalize(requestId: string, exit: Exit, text: string, sources: Evidence[]): Promise<void> {
     const rec = await this.store.require(requestId);
@@ -167,6 +175,7 @@ export class Finisher {
     const cs = await this.store.contributions(rec, taskIds);
     await withSpan('coordinator.final_safety', { 'medagent.request_id': requestId, 'medagent.exit': exit }, async () => {
       let checked: ReturnType<SafetyBoundary['apply']> | undefined;
+      let appending: Promise<{ degraded: boolean }> | undefined;
       const final = await this.store.mutate<StoredRequest | 'stale' | undefined>(requestId, (cur) => {
         if (cur.state.exit_claimed || cur.status === 'completed' || cur.status === 'failed') return { result: undefined };
         // A task that completed after our read would be missing from the answer: re-read.
@@ -184,15 +193,63 @@ export class Finisher {
         cur.completeness = completenessOf(cur, cs);
         cur.timings = timingsOf(cur);
         return { next: cur, result: cur };
+      }, {
+        // Again on a retry after a conflict: appends run in order, the last one is this claim's.
+        beforeWrite: (next, result) => {
+          if (typeof result === 'object' && result) appending = this.appendAfter(appending, next);
+        },
       });
-      if (final === 'stale') return this.finalizeAgain(requestId, exit, text, sources);
-      if (!final || !checked) return;
+      if (final === 'stale' || !final || !checked) {
+        // A turn written ahead of a claim that did not land is rewritten below (lost to another
+        // exit: from its stored answer) or by the next attempt (stale: that attempt's turn).
+        if (appending) await appending.catch(() => undefined);
+        if (final === 'stale') return this.finalizeAgain(requestId, exit, text, sources);
+        if (appending) await this.redeliver(await this.store.get(requestId, { fresh: true }));
+        return;
+      }
       this.deadlines.clearRequest(requestId);
       this.ahead.delete(requestId);
-      await this.remember(final, checked.text);
-      await this.publishResult(final, cs);
+      await this.deliver(final, cs, appending);
       recordRequestMetrics(final, cs);
     });
+  }
+
+  /**
+   * Delivers a finished request again: its memory turn (an append replaces the request's own
+   * turn) and its result (msg id per request, so the stream drops the copy inside its
+   * duplicate window). For a handler that meets a finished request: its message may be the
+   * redelivery of one whose handler claimed the exit and died before publishing. Outside the
+   * window a copy could reach subscribers twice, so a request finished longer ago is left alone.
+   */
+  async redeliver(rec: StoredRequest | undefined): Promise<void> {
+    if (!rec?.answer || !rec.completed_at || (rec.status !== 'completed' && rec.status !== 'failed')) return;
+    if (Date.now() - Date.parse(rec.completed_at) > REDELIVER_WINDOW_MS) return;
+    const cs = await this.store.contributions(rec, rec.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id));
+    await this.deliver(rec, cs);
+  }
+
+  /** After the claim: the memory turn (started ahead or now), then the result event. */
+  private async deliver(rec: StoredRequest, cs: Contribution[], appending?: Promise<{ degraded: boolean }>): Promise<void> {
+    // A failed append ahead of the claim (a store without its own fallback) is tried once more.
+    const again = () => this.memory.append(rec.user_id, rec.session_id, turnOf(rec));
+    const r = await (appending ? appending.catch(again) : again());
+    if (r.degraded && !rec.memory.degraded) {
+      await this.store.mutate(rec.request_id, (cur) => {
+        cur.memory.degraded = true;
+        return { next: cur, result: undefined };
+      });
+      rec.memory.degraded = true;
+    }
+    await this.publishResult(rec, cs);
+  }
+
+  /** Appends `next`'s turn once the previous append of this exit settled (they must not reorder). */
+  private appendAfter(prev: Promise<unknown> | undefined, next: StoredRequest): Promise<{ degraded: boolean }> {
+    const turn = turnOf(next); // taken now: `next` is the store's working copy
+    const run = () => this.memory.append(next.user_id, next.session_id, turn);
+    const p = prev ? prev.then(run, run) : run();
+    p.catch(() => undefined); // awaited by the exit; not an unhandled rejection meanwhile
+    return p;
   }
 
   /** A task settled between our read and our write: the partial answer is recomposed. */
@@ -210,24 +267,6 @@ export class Finisher {
       ...withVerdict(medicationVerdictOf(cs)),
     };
     return this.boundary.recheck(input, this.boundary.apply(input));
-  }
-
-  private async remember(rec: StoredRequest, answer: string): Promise<void> {
-    const r = await this.memory.append(rec.user_id, rec.session_id, {
-      request_id: rec.request_id,
-      at: rec.completed_at ?? new Date().toISOString(),
-      question: rec.question,
-      answer_digest: answer.replace(/\s+/g, ' ').slice(0, 240),
-      task_types: rec.plan?.tasks.map((t) => t.task_type) ?? [],
-      ...(rec.prerisk ? { risk: rec.prerisk.decision } : {}),
-    });
-    if (r.degraded && !rec.memory.degraded) {
-      await this.store.mutate(rec.request_id, (cur) => {
-        cur.memory.degraded = true;
-        return { next: cur, result: undefined };
-      });
-      rec.memory.degraded = true;
-    }
   }
 
   private async publishResult(rec: StoredRequest, cs: Contribution[]): Promise<void> {
@@ -267,6 +306,18 @@ export function claimSynthesis(cur: StoredRequest, deadlineAt: string, contribut
   cur.state.synthesis_deadline_at = deadlineAt;
   cur.state.marks['synthesis_requested'] = Date.now();
   return true;
+}
+
+/** The memory turn of a finished record (the same for every exit that delivers it). */
+function turnOf(rec: StoredRequest): Turn {
+  return {
+    request_id: rec.request_id,
+    at: rec.completed_at ?? new Date().toISOString(),
+    question: rec.question,
+    answer_digest: (rec.answer?.text ?? '').replace(/\s+/g, ' ').slice(0, 240),
+    task_types: rec.plan?.tasks.map((t) => t.task_type) ?? [],
+    ...(rec.prerisk ? { risk: rec.prerisk.decision } : {}),
+  };
 }
 
 function withVerdict(v: ReturnType<typeof medicationVerdictOf>): { medication_verdict?: NonNullable<typeof v> } {

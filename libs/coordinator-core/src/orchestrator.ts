@@ -26,7 +26,7 @@ import { escalationPlan } from '@medagent/planner';
 import { currentTraceparent, medagentMetrics, traceIdOf, withSpan } from '@medagent/telemetry';
 import { CoordinatorConfig } from './config';
 import { DeadlineScheduler } from './deadlines';
-import { Finisher, claimSynthesis, traceOpt } from './finisher';
+import { Finisher, REDELIVER_WINDOW_MS, claimSynthesis, traceOpt } from './finisher';
 import { PreRiskService } from './prerisk.service';
 import { RequestStore, appendContribution, type StoredRequest } from './request-store';
 
@@ -266,6 +266,8 @@ export class Orchestrator {
       // A redelivery after a crash between claiming the synthesis and publishing it: publish
       // again (idempotent by msg id) instead of leaving the request to its synthesis deadline.
       if (rec.status === 'synthesising') await this.finisher.sendSynthesis(rec);
+      // Or after a crash between claiming the exit and publishing the result.
+      else await this.finisher.redeliver(rec);
       return;
     }
     // One write stores the contribution (append-only, first per task wins), settles the task
@@ -355,7 +357,8 @@ export class Orchestrator {
       if (t.started_at) medagentMetrics().taskDuration.record(Date.now() - Date.parse(t.started_at), { role: t.agent, task_type: t.task_type, status: 'failed' });
       return { next: markSettled(cur), result: 'final' as const };
     });
-    if (outcome === 'ignored') return;
+    // A redelivered failure may be the one whose handler claimed the exit and died before the result.
+    if (outcome === 'ignored') return this.finisher.redeliver(await this.store.get(requestId));
     this.deadlines.cancel(requestId, `task:${taskId}`);
     if (outcome === 'retry') {
       const rec = await this.store.require(requestId);
@@ -366,9 +369,15 @@ export class Orchestrator {
     await this.finisher.onTasksSettled(requestId);
   }
 
-  /** Re-arms every deadline of in-flight requests after a restart. */
+  /**
+   * Re-arms every deadline of in-flight requests after a restart, and delivers again the
+   * requests that finished just before it: a crash between the exit's claim and its result
+   * leaves a finished record whose result nobody published (deduplicated if it was).
+   */
   async resume(): Promise<number> {
-    const live = await this.store.inFlight();
+    const { live, finished } = await this.store.resumable(Math.min(this.config.resumeRedeliverMs, REDELIVER_WINDOW_MS));
+    // A few at a time: after a busy minute these can be thousands, mostly dropped as duplicates.
+    for (let i = 0; i < finished.length; i += 16) await Promise.all(finished.slice(i, i + 16).map((r) => this.finisher.redeliver(r)));
     for (const r of live) {
       this.deadlines.schedule(r.request_id, 'request', r.state.deadline_at, () => this.finisher.onRequestDeadline(r.request_id));
       if (r.status === 'planning' && r.state.plan_deadline_at)

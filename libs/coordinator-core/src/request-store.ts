@@ -222,14 +222,21 @@ export class RequestStore {
     return out;
   }
 
-  /** Requests not yet terminal (a restarted coordinator resumes them). */
-  async inFlight(): Promise<StoredRequest[]> {
-    const out: StoredRequest[] = [];
+  /**
+   * What a restarted coordinator picks up: requests not yet terminal, and those that finished
+   * within the last `finishedWithinMs` (their result may not have been published).
+   */
+  async resumable(finishedWithinMs: number): Promise<{ live: StoredRequest[]; finished: StoredRequest[] }> {
+    const live: StoredRequest[] = [];
+    const finished: StoredRequest[] = [];
+    const since = Date.now() - finishedWithinMs;
     for (const key of await this.kv.keys('req.')) {
       const r = (await this.kv.get<StoredRequest>(key))?.value;
-      if (r && r.status !== 'completed' && r.status !== 'failed') out.push(r);
+      if (!r) continue;
+      if (r.status !== 'completed' && r.status !== 'failed') live.push(r);
+      else if (r.completed_at && Date.parse(r.completed_at) >= since) finished.push(r);
     }
-    return out;
+    return { live, finished };
   }
 }
 
