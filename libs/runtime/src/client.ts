@@ -31,6 +31,8 @@ export class MedagentClient {
   // One result subscription per client, demultiplexed by request id: with many requests in
   // flight, a subscription per request would deliver and decode every result N times.
   private readonly waiters = new Map<string, (env: Envelope) => void>();
+  /** Fails the asks still waiting: a closed client will never see their results. */
+  private readonly aborts = new Set<(e: Error) => void>();
   private shared?: Promise<Subscription>;
   private results(): Promise<Subscription> {
     this.shared ??= this.bus.subscribe('medagent.request.*.coordinator', (env) => this.waiters.get(env.correlation_id)?.(env));
@@ -38,6 +40,7 @@ export class MedagentClient {
   }
 
   async close(): Promise<void> {
+    for (const abort of this.aborts) abort(new Error('the client closed before the result arrived'));
     if (this.shared) await (await this.shared).unsubscribe();
     this.shared = undefined;
   }
@@ -58,6 +61,7 @@ export class MedagentClient {
         const onEvent = opts.onEvent;
         subs.push(await this.bus.subscribe('medagent.>', (env, subject) => env.correlation_id === requestId && onEvent(env, subject)));
       }
+      this.aborts.add(fail);
       const timer = setTimeout(() => fail(new Error(`no result for ${requestId} within ${opts.timeoutMs ?? 120_000} ms`)), opts.timeoutMs ?? 120_000);
       try {
         const tp = traceparentOf(span);
@@ -81,6 +85,7 @@ export class MedagentClient {
         return await done;
       } finally {
         clearTimeout(timer);
+        this.aborts.delete(fail);
         this.waiters.delete(requestId);
         await Promise.all(subs.map((s) => s.unsubscribe()));
       }
