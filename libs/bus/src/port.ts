@@ -100,5 +100,11 @@ export interface Bus {
   /** Fan-out observation (progress, SSE, CLI): every subscriber sees every event; no acks. */
   subscribe(subject: string, handler: (envelope: Envelope, subject: string) => void): Promise<Subscription>;
   subscribeDeadLetters(handler: (dl: DeadLetter) => void): Promise<Subscription>;
+  /**
+   * The msg ids of the events stored on `subject` (wildcards allowed) since `since`, as far
+   * back as the duplicate window reaches at least: "was this published already?" after a
+   * restart, where publishing again would reach subscribers twice (only the stream drops it).
+   */
+  storedMsgIds(subject: string, since: Date): Promise<Set<string>>;
   close(): Promise<void>;
 }

@@ -254,6 +254,22 @@ export function busSemanticsSuite(name: string, makeBus: () => Promise<BusUnderT
       await got.none(300, 'duplicates');
     });
 
+    it('lists the msg ids stored on a subject since a time, not those published before it or elsewhere', async () => {
+      const s = fresh();
+      const other = fresh();
+      await bus.publish(s.subject, event(1), { msgId: `early-${s.tag}` });
+      // Past the store time of `early` on either clock (the broker's stamps have ms precision).
+      await new Promise((r) => setTimeout(r, 20));
+      const since = new Date();
+      await bus.publish(s.subject, event(2), { msgId: `a-${s.tag}` });
+      await bus.publish(s.subject, event(3), { msgId: `b-${s.tag}` });
+      await bus.publish(s.subject, event(4));
+      await bus.publish(other.subject, event(5), { msgId: `c-${other.tag}` });
+      const ids = await bus.storedMsgIds(s.subject, since);
+      expect([...ids].sort()).toEqual([`a-${s.tag}`, `b-${s.tag}`]);
+      expect([...(await bus.storedMsgIds(s.subject, new Date(Date.now() + 60_000)))]).toEqual([]);
+    });
+
     it('shares one durable between instances: each message handled once, both used', async () => {
       const s = fresh();
       const got = new Collector<{ inst: string; id: string }>();

@@ -25,6 +25,12 @@ const OPEN = new Set(['created', 'scheduled', 'running', 'awaiting_approval']);
 /** Inside the result stream's duplicate window, with a margin for clocks of other replicas. */
 export const REDELIVER_WINDOW_MS = DEFAULT_DEDUP_WINDOW_MS - 10_000;
 
+/** The result event's msg id: the stream keeps one result per request inside its duplicate window. */
+export const resultMsgId = (requestId: string): string => `result:${requestId}`;
+
+/** Where a request's result (completed or failed) is published. */
+export const RESULT_SUBJECTS = 'medagent.request.*.coordinator';
+
 export function publicRecord(s: StoredRequest, contributions: Contribution[]): RequestRecord & { question: string } {
   const { state: _state, ...rest } = s;
   return { ...rest, contributions };
@@ -288,7 +294,7 @@ export class Finisher {
             ...traceOpt(rec),
           });
     const subject = subjectFor(env.event_type, 'coordinator');
-    await this.bus.publish(subject, env, { msgId: `result:${rec.request_id}` });
+    await this.bus.publish(subject, env, { msgId: resultMsgId(rec.request_id) });
   }
 }
 

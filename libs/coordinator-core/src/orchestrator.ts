@@ -26,7 +26,7 @@ import { escalationPlan } from '@medagent/planner';
 import { currentTraceparent, medagentMetrics, traceIdOf, withSpan } from '@medagent/telemetry';
 import { CoordinatorConfig } from './config';
 import { DeadlineScheduler } from './deadlines';
-import { Finisher, REDELIVER_WINDOW_MS, claimSynthesis, traceOpt } from './finisher';
+import { Finisher, REDELIVER_WINDOW_MS, RESULT_SUBJECTS, claimSynthesis, resultMsgId, traceOpt } from './finisher';
 import { PreRiskService } from './prerisk.service';
 import { RequestStore, appendContribution, type StoredRequest } from './request-store';
 
@@ -376,8 +376,15 @@ export class Orchestrator {
    */
   async resume(): Promise<number> {
     const { live, finished } = await this.store.resumable(Math.min(this.config.resumeRedeliverMs, REDELIVER_WINDOW_MS));
-    // A few at a time: after a busy minute these can be thousands, mostly dropped as duplicates.
-    for (let i = 0; i < finished.length; i += 16) await Promise.all(finished.slice(i, i + 16).map((r) => this.finisher.redeliver(r)));
+    if (finished.length) {
+      // Only those whose result the stream does not hold: a copy of one it holds would still
+      // reach every core subscriber (the stream alone drops it as a duplicate).
+      const oldest = Math.min(...finished.map((r) => Date.parse(r.completed_at ?? '') || Date.now()));
+      // Unreadable: deliver them all; a copy to subscribers beats a result never published.
+      const published = await this.bus.storedMsgIds(RESULT_SUBJECTS, new Date(oldest - 1_000)).catch(() => new Set<string>());
+      const missing = finished.filter((r) => !published.has(resultMsgId(r.request_id)));
+      for (let i = 0; i < missing.length; i += 16) await Promise.all(missing.slice(i, i + 16).map((r) => this.finisher.redeliver(r)));
+    }
     for (const r of live) {
       this.deadlines.schedule(r.request_id, 'request', r.state.deadline_at, () => this.finisher.onRequestDeadline(r.request_id));
       if (r.status === 'planning' && r.state.plan_deadline_at)

@@ -92,6 +92,17 @@ export class InProcessBus implements Bus {
     return Promise.resolve({ duplicate: false, seq: msg.seq });
   }
 
+  /** From the dedup index, so it reaches back as far as the duplicate window. */
+  storedMsgIds(subject: string, since: Date): Promise<Set<string>> {
+    const from = since.getTime();
+    const out = new Set<string>();
+    for (const [id, e] of this.dedup) {
+      const msg = this.log.get(e.seq);
+      if (e.at >= from && msg && subjectMatches(subject, msg.subject)) out.add(id);
+    }
+    return Promise.resolve(out);
+  }
+
   consume(spec: ConsumerSpec, handler: DeliveryHandler): Promise<ConsumerHandle> {
     if (this.closed) return Promise.reject(new BusUnavailableError('in-process bus is closed'));
     validateSpec(spec);

@@ -58,3 +58,34 @@ export async function readAudit(js: JetStreamClient, stream: string, payloads: P
   }
   return out;
 }
+
+/**
+ * The `Nats-Msg-Id`s of the events stored on `subject` (one filter, wildcards allowed: server
+ * 2.9) since `since`, read headers-only with an ordered consumer: payloads never leave the
+ * server. For "was this already published?" across a restart, where a core subscriber would
+ * see a republished copy even though the stream drops it as a duplicate.
+ */
+export async function storedMsgIds(js: JetStreamClient, stream: string, subject: string, since: Date): Promise<Set<string>> {
+  const consumer = await js.consumers.get(stream, {
+    filter_subjects: subject,
+    deliver_policy: DeliverPolicy.StartTime,
+    opt_start_time: since.toISOString(),
+    headers_only: true,
+  });
+  const out = new Set<string>();
+  for (;;) {
+    // `pending` ends the loop as soon as the last stored one arrived; the expiry (1 s, the
+    // client's minimum) only when none matched.
+    const batch = await consumer.fetch({ max_messages: 1000, expires: 1000 });
+    let got = 0;
+    let pending = 0;
+    for await (const m of batch) {
+      got++;
+      pending = m.info.pending;
+      const id = m.headers?.get('Nats-Msg-Id');
+      if (id) out.add(id);
+    }
+    if (got === 0 || pending === 0) break;
+  }
+  return out;
+}

@@ -26,7 +26,7 @@ import { PayloadStore } from './payloads';
 import { PubAckMux } from './pub-ack';
 import { coalesceWrites } from './write-coalescing';
 import { AckBatcher } from './ack-batching';
-import { readAudit, type AuditEvent, type AuditQuery } from './audit';
+import { readAudit, storedMsgIds, type AuditEvent, type AuditQuery } from './audit';
 import {
   DEFAULT_LIMITS,
   DEFAULT_TOPOLOGY,
@@ -151,6 +151,11 @@ export class JetStreamBus implements Bus {
       out.push({ durable: ci.name, pending: ci.num_pending, ack_pending: ci.num_ack_pending });
     }
     return out;
+  }
+
+  storedMsgIds(subject: string, since: Date): Promise<Set<string>> {
+    this.assertOpen();
+    return storedMsgIds(this.js, this.names.stream, subject, since);
   }
 
   /** Events from the audit stream (replay, rerun); see audit.ts. */

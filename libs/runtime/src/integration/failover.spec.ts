@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { JetStreamKvStore } from '@medagent/bus';
 import { payloadOf, requestIdFor } from '@medagent/contracts';
+import type { StoredRequest } from '@medagent/coordinator-core';
+import { REQUEST_BUCKET } from '../infra';
 import { startObservedCluster, type ObservedCluster } from '../testing/observed-cluster';
 import { askSeed } from '../testing/seed';
 
@@ -104,4 +108,29 @@ describe('failover with services as separate processes', () => {
     // (b)'s request is still completed exactly once.
     expect(rec.of(requestIdFor('u-b', 'k-u-b'), 'request.completed')).toHaveLength(1);
   }, 150_000);
+
+  it('(e) the coordinator died between claiming the exit and publishing the result: the restarted one publishes it, and only it', async () => {
+    const { rec, cluster, bus } = harness!;
+    // The state such a crash leaves: a finished record in the KV, no result on the bus. Made
+    // from (d)'s stored record under a new request id, as the claim write would have stored it.
+    const kv = await JetStreamKvStore.open(bus.nc, REQUEST_BUCKET);
+    const d = (await kv.get<StoredRequest>(`req.${requestIdFor('u-d', 'k-u-d')}`))?.value;
+    expect(d?.status).toBe('completed');
+    const id = `req_${randomBytes(12).toString('hex')}`;
+    await kv.create(`req.${id}`, { ...d!, request_id: id, user_id: 'u-e', completed_at: new Date().toISOString() });
+    expect(rec.of(id, 'request.completed')).toHaveLength(0);
+
+    const old = cluster.live('coordinator')[0]!;
+    await cluster.kill(old, 'SIGKILL');
+    const fresh = await cluster.restart(old);
+    const done = await rec.waitFor((e) => e.env.correlation_id === id && e.env.event_type === 'request.completed', 30_000, 'the unpublished result', diag);
+    expect(done.at).toBeGreaterThanOrEqual(fresh.startedAt);
+    const record = payloadOf(done.env, 'request.completed').record as { request_id?: string; answer?: { text?: string } };
+    expect(record.request_id).toBe(id);
+    expect(record.answer?.text).toBe(d!.answer?.text);
+    // The restart delivered (b)'s and (d)'s results again too (finished within the window):
+    // the stream dropped those copies by their msg ids, so each was still seen once.
+    expect(rec.of(requestIdFor('u-b', 'k-u-b'), 'request.completed')).toHaveLength(1);
+    expect(rec.of(requestIdFor('u-d', 'k-u-d'), 'request.completed')).toHaveLength(1);
+  }, 90_000);
 });
