@@ -21,10 +21,10 @@ export class CoordinatorConfig {
    */
   @IsInt() @Min(0) @Max(1_000) settleHoldMs = 50;
   /**
-   * At start-up, requests finished this recently are delivered again (memory turn, result):
-   * a crash between an exit's claim and its result leaves a result nobody published. The
-   * stream drops the copies of results that were published; at most the redelivery window
-   * (the duplicate window less a margin), so a copy never reaches subscribers twice.
+   * At start-up, requests finished this recently whose result the stream does not hold are
+   * delivered (memory turn, result): a crash between an exit's claim and its result leaves
+   * a finished record nobody announced. At most the duplicate window less a margin, so a
+   * result published meanwhile by another replica is still dropped as a duplicate.
    */
   @IsInt() @Min(0) @Max(110_000) resumeRedeliverMs = 30_000;
   @IsOptional() @IsString() emergencyNumberEn?: string;
