@@ -398,6 +398,26 @@ describe('deploy/nats permissions on a real nats-server', () => {
     expect((await lastOn('medagent.request.completed.coordinator'))?.event_id).toBe(env.event_id);
   });
 
+  it('the coordinator may scan the results it published (start-up), by its pinned consumer only; a worker may not', async () => {
+    const since = new Date(Date.now() - 60_000);
+    const requestId = newId('req_');
+    await bus('coordinator').publish('medagent.request.completed.coordinator', completed(requestId), { msgId: `result:${requestId}` });
+    const ids = await bus('coordinator').storedMsgIds('medagent.request.*.coordinator', since, 'coordinator_result_scan');
+    expect(ids.has(`result:${requestId}`)).toBe(true);
+    await expectRefused(
+      bus('coordinator').storedMsgIds('medagent.request.*.coordinator', since, 'another_scan'),
+      '$JS.API.CONSUMER.CREATE.MEDAGENT.another_scan.medagent.request.*.coordinator',
+    );
+    await expectRefused(
+      bus('coordinator').storedMsgIds('medagent.task.assigned.*', since, 'coordinator_result_scan'),
+      '$JS.API.CONSUMER.CREATE.MEDAGENT.coordinator_result_scan.medagent.task.assigned.*',
+    );
+    await expectRefused(
+      bus('worker-triage').storedMsgIds('medagent.request.*.coordinator', since, 'coordinator_result_scan'),
+      '$JS.API.CONSUMER.CREATE.MEDAGENT.coordinator_result_scan.medagent.request.*.coordinator',
+    );
+  });
+
   it('a worker cannot pull from another worker’s durable nor create a durable with another filter', async () => {
     const triage = bus('worker-triage');
     const noop = async (d: Delivery) => d.ack();

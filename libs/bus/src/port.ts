@@ -104,7 +104,8 @@ export interface Bus {
    * The msg ids of the events stored on `subject` (wildcards allowed) since `since`, as far
    * back as the duplicate window reaches at least: "was this published already?" after a
    * restart, where publishing again would reach subscribers twice (only the stream drops it).
+   * `reader` names the scan's consumer on JetStream, so permissions can pin it.
    */
-  storedMsgIds(subject: string, since: Date): Promise<Set<string>>;
+  storedMsgIds(subject: string, since: Date, reader: string): Promise<Set<string>>;
   close(): Promise<void>;
 }

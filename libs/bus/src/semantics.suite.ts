@@ -265,9 +265,9 @@ export function busSemanticsSuite(name: string, makeBus: () => Promise<BusUnderT
       await bus.publish(s.subject, event(3), { msgId: `b-${s.tag}` });
       await bus.publish(s.subject, event(4));
       await bus.publish(other.subject, event(5), { msgId: `c-${other.tag}` });
-      const ids = await bus.storedMsgIds(s.subject, since);
+      const ids = await bus.storedMsgIds(s.subject, since, `scan_${s.tag}`);
       expect([...ids].sort()).toEqual([`a-${s.tag}`, `b-${s.tag}`]);
-      expect([...(await bus.storedMsgIds(s.subject, new Date(Date.now() + 60_000)))]).toEqual([]);
+      expect([...(await bus.storedMsgIds(s.subject, new Date(Date.now() + 60_000), `scan_${s.tag}`))]).toEqual([]);
     });
 
     it('shares one durable between instances: each message handled once, both used', async () => {

@@ -30,6 +30,8 @@ export const resultMsgId = (requestId: string): string => `result:${requestId}`;
 
 /** Where a request's result (completed or failed) is published. */
 export const RESULT_SUBJECTS = 'medagent.request.*.coordinator';
+/** The consumer that scans them at start-up (named in deploy/nats/permissions.conf). */
+export const RESULT_SCAN_READER = 'coordinator_result_scan';
 
 export function publicRecord(s: StoredRequest, contributions: Contribution[]): RequestRecord & { question: string } {
   const { state: _state, ...rest } = s;

@@ -26,7 +26,7 @@ import { escalationPlan } from '@medagent/planner';
 import { currentTraceparent, medagentMetrics, traceIdOf, withSpan } from '@medagent/telemetry';
 import { CoordinatorConfig } from './config';
 import { DeadlineScheduler } from './deadlines';
-import { Finisher, REDELIVER_WINDOW_MS, RESULT_SUBJECTS, claimSynthesis, resultMsgId, traceOpt } from './finisher';
+import { Finisher, REDELIVER_WINDOW_MS, RESULT_SCAN_READER, RESULT_SUBJECTS, claimSynthesis, resultMsgId, traceOpt } from './finisher';
 import { PreRiskService } from './prerisk.service';
 import { RequestStore, appendContribution, type StoredRequest } from './request-store';
 
@@ -381,7 +381,7 @@ export class Orchestrator {
       // reach every core subscriber (the stream alone drops it as a duplicate).
       const oldest = Math.min(...finished.map((r) => Date.parse(r.completed_at ?? '') || Date.now()));
       // Unreadable: deliver them all; a copy to subscribers beats a result never published.
-      const published = await this.bus.storedMsgIds(RESULT_SUBJECTS, new Date(oldest - 1_000)).catch(() => new Set<string>());
+      const published = await this.bus.storedMsgIds(RESULT_SUBJECTS, new Date(oldest - 1_000), RESULT_SCAN_READER).catch(() => new Set<string>());
       const missing = finished.filter((r) => !published.has(resultMsgId(r.request_id)));
       for (let i = 0; i < missing.length; i += 16) await Promise.all(missing.slice(i, i + 16).map((r) => this.finisher.redeliver(r)));
     }

@@ -93,7 +93,7 @@ export class InProcessBus implements Bus {
   }
 
   /** From the dedup index, so it reaches back as far as the duplicate window. */
-  storedMsgIds(subject: string, since: Date): Promise<Set<string>> {
+  storedMsgIds(subject: string, since: Date, _reader?: string): Promise<Set<string>> {
     const from = since.getTime();
     const out = new Set<string>();
     for (const [id, e] of this.dedup) {

@@ -1,4 +1,4 @@
-import { DeliverPolicy, type JetStreamClient } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { decodeEvent, type Envelope } from '@medagent/contracts';
 import { parseJson } from '../common';
 import type { PayloadStore } from './payloads';
@@ -61,31 +61,49 @@ export async function readAudit(js: JetStreamClient, stream: string, payloads: P
 
 /**
  * The `Nats-Msg-Id`s of the events stored on `subject` (one filter, wildcards allowed: server
- * 2.9) since `since`, read headers-only with an ordered consumer: payloads never leave the
- * server. For "was this already published?" across a restart, where a core subscriber would
- * see a republished copy even though the stream drops it as a duplicate.
+ * 2.9) since `since`, read headers-only: payloads never leave the server. For "was this
+ * already published?" across a restart, where a core subscriber would see a republished copy
+ * even though the stream drops it as a duplicate.
+ *
+ * Through a consumer named `reader` (not an ordered consumer, whose name changes on every
+ * reset), so a deployment's permissions can pin it by name and filter; deleted afterwards.
+ * Two scans under one name at the same moment fail (the server refuses the second create with
+ * another start time), and the caller decides what a failed scan means.
  */
-export async function storedMsgIds(js: JetStreamClient, stream: string, subject: string, since: Date): Promise<Set<string>> {
-  const consumer = await js.consumers.get(stream, {
-    filter_subjects: subject,
+export async function storedMsgIds(
+  jsm: JetStreamManager,
+  js: JetStreamClient,
+  stream: string,
+  q: { subject: string; since: Date; reader: string },
+): Promise<Set<string>> {
+  await jsm.consumers.add(stream, {
+    name: q.reader,
+    filter_subject: q.subject,
     deliver_policy: DeliverPolicy.StartTime,
-    opt_start_time: since.toISOString(),
+    opt_start_time: q.since.toISOString(),
+    ack_policy: AckPolicy.None,
     headers_only: true,
+    // A scan cut short by a crash cleans itself up.
+    inactive_threshold: 30_000_000_000,
   });
-  const out = new Set<string>();
-  for (;;) {
-    // `pending` ends the loop as soon as the last stored one arrived; the expiry (1 s, the
-    // client's minimum) only when none matched.
-    const batch = await consumer.fetch({ max_messages: 1000, expires: 1000 });
-    let got = 0;
-    let pending = 0;
-    for await (const m of batch) {
-      got++;
-      pending = m.info.pending;
-      const id = m.headers?.get('Nats-Msg-Id');
-      if (id) out.add(id);
+  try {
+    const consumer = await js.consumers.get(stream, q.reader);
+    const out = new Set<string>();
+    for (;;) {
+      // `pending` ends the loop as soon as the last stored one arrived; the expiry (1 s, the
+      // client's minimum) only when none matched.
+      const batch = await consumer.fetch({ max_messages: 1000, expires: 1000 });
+      let got = 0;
+      let pending = 0;
+      for await (const m of batch) {
+        got++;
+        pending = m.info.pending;
+        const id = m.headers?.get('Nats-Msg-Id');
+        if (id) out.add(id);
+      }
+      if (got === 0 || pending === 0) return out;
     }
-    if (got === 0 || pending === 0) break;
+  } finally {
+    await jsm.consumers.delete(stream, q.reader).catch(() => undefined);
   }
-  return out;
 }

@@ -153,9 +153,9 @@ export class JetStreamBus implements Bus {
     return out;
   }
 
-  storedMsgIds(subject: string, since: Date): Promise<Set<string>> {
+  storedMsgIds(subject: string, since: Date, reader: string): Promise<Set<string>> {
     this.assertOpen();
-    return storedMsgIds(this.js, this.names.stream, subject, since);
+    return storedMsgIds(this.jsm, this.js, this.names.stream, { subject, since, reader });
   }
 
   /** Events from the audit stream (replay, rerun); see audit.ts. */
