@@ -2,5 +2,5 @@ export { CoordinatorModule, type CoordinatorModuleOptions } from './coordinator.
 export { CoordinatorConfig, loadCoordinatorConfig, COORDINATOR_ENV_VARS } from './config';
 export { RequestStore, appendContribution, type StoredRequest, type CoordinatorState } from './request-store';
 export { SafetyBoundary, type BoundaryInput, type BoundaryResult } from './boundary';
-export { publicRecord } from './finisher';
+export { publicRecord, RESULT_SCAN_READER } from './finisher';
 export { fallbackPlan } from './orchestrator';

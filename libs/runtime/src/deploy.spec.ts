@@ -18,7 +18,7 @@ import {
   type ServiceId,
   type WorkerRole,
 } from '@medagent/contracts';
-import { COORDINATOR_ENV_VARS, loadCoordinatorConfig } from '@medagent/coordinator-core';
+import { COORDINATOR_ENV_VARS, RESULT_SCAN_READER, loadCoordinatorConfig } from '@medagent/coordinator-core';
 import {
   DEFAULT_TOPOLOGY,
   JetStreamBus,
@@ -316,7 +316,8 @@ describe('deploy/nats: users and permissions', () => {
       `KV_${REQUEST_BUCKET}`,
       `OBJ_${DEFAULT_TOPOLOGY.payloadBucket}`,
     ]);
-    const durables = new Set([...DURABLES.map((d) => d.durable), DEFAULT_TOPOLOGY.advisoryConsumer]);
+    // Plus the coordinator's start-up scan of its results (a named consumer, deleted after use).
+    const durables = new Set([...DURABLES.map((d) => d.durable), DEFAULT_TOPOLOGY.advisoryConsumer, RESULT_SCAN_READER]);
     const problems: string[] = [];
     for (const [user, p] of PERMS) {
       for (const s of [...p.pubAllow, ...p.pubDeny, ...p.subAllow, ...p.subDeny]) {
