@@ -1,5 +1,9 @@
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { DEFAULT_DEDUP_WINDOW_MS } from '@medagent/bus';
 import { ConfigError, ContractViolationError, decode } from '@medagent/contracts';
+
+/** Inside the result stream's duplicate window, with a margin for clocks of other replicas. */
+export const REDELIVER_WINDOW_MS = DEFAULT_DEDUP_WINDOW_MS - 10_000;
 
 /** One typed configuration for the coordinator; invalid values fail at start-up. */
 export class CoordinatorConfig {
@@ -26,7 +30,7 @@ export class CoordinatorConfig {
    * a finished record nobody announced. At most the duplicate window less a margin, so a
    * result published meanwhile by another replica is still dropped as a duplicate.
    */
-  @IsInt() @Min(0) @Max(110_000) resumeRedeliverMs = 30_000;
+  @IsInt() @Min(0) @Max(REDELIVER_WINDOW_MS) resumeRedeliverMs = 30_000;
   @IsOptional() @IsString() emergencyNumberEn?: string;
   @IsIn(['inherit', 'zh', 'en']) defaultLang: 'inherit' | 'zh' | 'en' = 'inherit';
 }

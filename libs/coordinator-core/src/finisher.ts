@@ -10,20 +10,18 @@ import {
   type RequestRecord,
   type TaskType,
 } from '@medagent/contracts';
-import { BUS, DEFAULT_DEDUP_WINDOW_MS, type Bus } from '@medagent/bus';
+import { BUS, type Bus } from '@medagent/bus';
 import { MEMORY, type MemoryStore, type Turn } from '@medagent/memory';
 import { currentTraceparent, medagentMetrics, withSpan } from '@medagent/telemetry';
 import { SafetyBoundary } from './boundary';
 import { collectSources, composePartial, errorText, medicationVerdictOf } from './compose';
-import { CoordinatorConfig } from './config';
+import { CoordinatorConfig, REDELIVER_WINDOW_MS } from './config';
 import { DeadlineScheduler } from './deadlines';
 import { RequestStore, type StoredRequest } from './request-store';
 import type { AnswerRecord } from '@medagent/contracts';
 
 type Exit = AnswerRecord['exit'];
 const OPEN = new Set(['created', 'scheduled', 'running', 'awaiting_approval']);
-/** Inside the result stream's duplicate window, with a margin for clocks of other replicas. */
-export const REDELIVER_WINDOW_MS = DEFAULT_DEDUP_WINDOW_MS - 10_000;
 
 /** The result event's msg id: the stream keeps one result per request inside its duplicate window. */
 export const resultMsgId = (requestId: string): string => `result:${requestId}`;

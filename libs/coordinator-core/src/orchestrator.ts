@@ -26,7 +26,7 @@ import { escalationPlan } from '@medagent/planner';
 import { currentTraceparent, medagentMetrics, traceIdOf, withSpan } from '@medagent/telemetry';
 import { CoordinatorConfig } from './config';
 import { DeadlineScheduler } from './deadlines';
-import { Finisher, REDELIVER_WINDOW_MS, RESULT_SCAN_READER, RESULT_SUBJECTS, claimSynthesis, resultMsgId, traceOpt } from './finisher';
+import { Finisher, RESULT_SCAN_READER, RESULT_SUBJECTS, claimSynthesis, resultMsgId, traceOpt } from './finisher';
 import { PreRiskService } from './prerisk.service';
 import { RequestStore, appendContribution, type StoredRequest } from './request-store';
 
@@ -375,7 +375,7 @@ export class Orchestrator {
    * leaves a finished record whose result nobody published (deduplicated if it was).
    */
   async resume(): Promise<number> {
-    const { live, finished } = await this.store.resumable(Math.min(this.config.resumeRedeliverMs, REDELIVER_WINDOW_MS));
+    const { live, finished } = await this.store.resumable(this.config.resumeRedeliverMs);
     if (finished.length) {
       // Only those whose result the stream does not hold: a copy of one it holds would still
       // reach every core subscriber (the stream alone drops it as a duplicate).

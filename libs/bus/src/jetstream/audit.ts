@@ -1,3 +1,4 @@
+import { nanos } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { decodeEvent, type Envelope } from '@medagent/contracts';
 import { parseJson } from '../common';
@@ -84,7 +85,7 @@ export async function storedMsgIds(
     ack_policy: AckPolicy.None,
     headers_only: true,
     // A scan cut short by a crash cleans itself up.
-    inactive_threshold: 30_000_000_000,
+    inactive_threshold: nanos(30_000),
   });
   try {
     const consumer = await js.consumers.get(stream, q.reader);
