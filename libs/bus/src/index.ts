@@ -20,12 +20,20 @@ export {
   type BusEventExtras,
   type BusTransportDefaults,
 } from './nest/transport';
-export { JetStreamBus, MIN_SERVER_VERSION, type JetStreamBusOptions } from './jetstream/bus';
-export { DEFAULT_TOPOLOGY, DEFAULT_LIMITS, maxDeliveriesAdvisorySubject, type TopologyNames, type TopologyLimits } from './jetstream/topology';
+export { JetStreamBus, MIN_SERVER_VERSION, inboxPrefixFor, type JetStreamBusOptions } from './jetstream/bus';
+export {
+  DEFAULT_TOPOLOGY,
+  DEFAULT_LIMITS,
+  DEFAULT_TOPOLOGY_WAIT_MS,
+  maxDeliveriesAdvisorySubject,
+  type TopologyMode,
+  type TopologyNames,
+  type TopologyLimits,
+} from './jetstream/topology';
 export { startNatsServer, type NatsServerHandle, type NatsServerOptions } from './testing/nats-server';
 export { JsonText, readModifyWrite, type KvEntry, type KvStore } from './kv/port';
 export { InMemoryKvStore } from './kv/memory';
 export { JetStreamKvStore, type JetStreamKvOptions } from './kv/jetstream';
 export { BUS, KV } from './tokens';
-export { readAudit, type AuditEvent, type AuditQuery } from './jetstream/audit';
+export { AUDIT_READER, readAudit, type AuditEvent, type AuditQuery } from './jetstream/audit';
 export { freePort, waitForPort } from './testing/ports';

@@ -30,9 +30,12 @@ import { readAudit, storedMsgIds, type AuditEvent, type AuditQuery } from './aud
 import {
   DEFAULT_LIMITS,
   DEFAULT_TOPOLOGY,
+  DEFAULT_TOPOLOGY_WAIT_MS,
+  awaitTopology,
   declareTopology,
   ensureDurable,
   type TopologyLimits,
+  type TopologyMode,
   type TopologyNames,
 } from './topology';
 
@@ -45,7 +48,19 @@ export interface JetStreamBusOptions {
   limits?: Partial<TopologyLimits>;
   /** Payloads above this many bytes go to the object store (default MAX_INLINE_PAYLOAD_BYTES). */
   maxInlineBytes?: number;
-  /** Run the MAX_DELIVERIES advisory watcher in this process (default true). */
+  /**
+   * What this process does with the streams at start-up (default `declare`):
+   * - `declare`: creates them, or updates them on a real difference (the coordinator's job;
+   *   its NATS user holds the stream-admin rights);
+   * - `await`: waits until they exist, at most `topologyWaitMs`, changing nothing (the lead and
+   *   the workers, whose users may not create or update streams);
+   * - `none`: touches no JetStream API at all (clients whose users may only publish and
+   *   subscribe, such as `ingress`).
+   */
+  topologyMode?: TopologyMode;
+  /** Longest wait for the streams in `await` mode (default 60 s). */
+  topologyWaitMs?: number;
+  /** Run the MAX_DELIVERIES advisory watcher in this process (default: only in `declare` mode). */
   watchAdvisories?: boolean;
   onError?: (error: unknown) => void;
   /** How long stop()/close() wait for running handlers before giving up on them (default 10 s). */
@@ -55,8 +70,24 @@ export interface JetStreamBusOptions {
    * MEDAGENT_NATS_ACK_HOLD_MS; 0 sends each ack at once). Must stay far below ack wait.
    */
   ackHoldMs?: number;
-  /** Extra connection options (credentials, TLS) passed to `connect`. */
+  /**
+   * Extra connection options (credentials, TLS) passed to `connect`. With a `user` and no
+   * `inboxPrefix`, replies arrive on that user's own inbox, `inboxPrefixFor(user)`.
+   */
   connectOptions?: Record<string, unknown>;
+}
+
+const INBOX_USER = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Where a NATS user's replies arrive (publish acks, JetStream API answers, pulled messages):
+ * `_INBOX_<user>`. deploy/nats/permissions.conf lets each user subscribe to its own inbox
+ * only, so no identity can read another's replies (a KV read of a request record, a fetched
+ * task). Any client with a deploy identity must connect with this prefix.
+ */
+export function inboxPrefixFor(user: string): string {
+  if (!INBOX_USER.test(user)) throw new ConfigError(`NATS user ${JSON.stringify(user)} cannot name an inbox: use letters, digits, '_' or '-' (at most 64)`);
+  return `_INBOX_${user}`;
 }
 
 const DEFAULT_ACK_HOLD_MS = 20;
@@ -111,26 +142,31 @@ export class JetStreamBus implements Bus {
     const limits = { ...DEFAULT_LIMITS, ...opts.limits };
     // Read before connecting: a bad value fails start-up without opening a connection.
     const ackHoldMs = opts.ackHoldMs ?? ackHoldFromEnv();
+    const user = opts.connectOptions?.['user'];
+    const inbox = typeof user === 'string' && opts.connectOptions?.['inboxPrefix'] === undefined ? { inboxPrefix: inboxPrefixFor(user) } : {};
     let nc: NatsConnection;
     try {
       // Async traces build an Error (stack capture) for every request/publish: ~10 % of a busy
       // coordinator's CPU. Off unless MEDAGENT_NATS_ASYNC_TRACES=1 asks for them while debugging.
       const noAsyncTraces = process.env['MEDAGENT_NATS_ASYNC_TRACES'] !== '1';
-      nc = await connect({ servers: opts.servers, name: opts.name ?? 'medagent', noAsyncTraces, ...opts.connectOptions });
+      nc = await connect({ servers: opts.servers, name: opts.name ?? 'medagent', noAsyncTraces, ...inbox, ...opts.connectOptions });
     } catch (e) {
       throw new BusUnavailableError(`cannot connect to NATS at ${String(opts.servers)}: ${(e as Error).message}`, { cause: e });
     }
     if (process.env['MEDAGENT_NATS_COALESCE_WRITES'] !== '0') coalesceWrites(nc);
     try {
       assertServerVersion(nc.info?.version);
-      const jsm = await jetstreamManager(nc);
-      await declareTopology(jsm, names, limits);
+      const mode = opts.topologyMode ?? 'declare';
+      // `checkAPI` asks the server for account info ($JS.API.INFO), which `none` users may not.
+      const jsm = await jetstreamManager(nc, { checkAPI: mode !== 'none' });
+      if (mode === 'declare') await declareTopology(jsm, names, limits);
+      else if (mode === 'await') await awaitTopology(jsm, names, opts.topologyWaitMs ?? DEFAULT_TOPOLOGY_WAIT_MS);
       const js = jetstream(nc);
       const payloads = new PayloadStore(js, names.payloadBucket, opts.maxInlineBytes ?? MAX_INLINE_PAYLOAD_BYTES, limits.maxAgeMs);
       const onError = opts.onError ?? ((e: unknown) => console.error('[bus:jetstream]', e));
       const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError, new AckBatcher(nc, ackHoldMs));
       if (opts.drainTimeoutMs !== undefined) bus.drainTimeoutMs = opts.drainTimeoutMs;
-      if (opts.watchAdvisories ?? true) {
+      if (opts.watchAdvisories ?? mode === 'declare') {
         bus.watcher = new AdvisoryWatcher(js, jsm, names, (seq, consumer, deliveries) =>
           bus.deadLetterFromAdvisory(seq, consumer, deliveries),
         );
@@ -161,7 +197,7 @@ export class JetStreamBus implements Bus {
   /** Events from the audit stream (replay, rerun); see audit.ts. */
   audit(q: AuditQuery): Promise<AuditEvent[]> {
     this.assertOpen();
-    return readAudit(this.js, this.names.stream, this.payloads, q);
+    return readAudit(this.jsm, this.js, this.names.stream, this.payloads, q);
   }
 
   async publish(subject: string, envelope: Envelope<object>, opts?: PublishOptions): Promise<PublishAck> {

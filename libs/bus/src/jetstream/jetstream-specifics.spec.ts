@@ -1,14 +1,15 @@
-import { buildEvent, type Envelope } from '@medagent/contracts';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { BusUnavailableError, ConflictError, buildEvent, type Envelope } from '@medagent/contracts';
+import { AckPolicy, DeliverPolicy, jetstreamManager } from '@nats-io/jetstream';
 import type { DeadLetter, Delivery } from '../port';
 import { Collector } from '../testing/collector';
 import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
-import { JetStreamBus } from './bus';
+import { JetStreamBus, type JetStreamBusOptions } from './bus';
+import { AUDIT_READER } from './audit';
 import { maxDeliveriesAdvisorySubject } from './topology';
 
 let server: NatsServerHandle;
 const buses: JetStreamBus[] = [];
-const open = async (o: { watchAdvisories?: boolean; maxInlineBytes?: number; drainTimeoutMs?: number } = {}): Promise<JetStreamBus> => {
+const open = async (o: Partial<JetStreamBusOptions> = {}): Promise<JetStreamBus> => {
   const bus = await JetStreamBus.connect({ servers: server.url, limits: { storage: 'memory' }, ...o });
   buses.push(bus);
   return bus;
@@ -152,6 +153,50 @@ describe('JetStreamBus specifics', () => {
     expect(stored?.subject).toBe(subject);
     expect((JSON.parse(stored?.string() ?? '{}') as Envelope).event_id).toBe(first.event_id);
     expect(last.seq).toBeGreaterThan(confirmed.seq);
+  });
+
+  describe('topologyMode await (a server of its own, with no streams yet)', () => {
+    let fresh: NatsServerHandle;
+    beforeEach(async () => {
+      fresh = await startNatsServer({ jetstream: true });
+    });
+    afterEach(async () => {
+      await Promise.all(buses.splice(0).map((b) => b.close()));
+      await fresh.stop();
+    });
+
+    it('a service waits for the streams the owner declares, and creates nothing itself', async () => {
+      const waiting = open({ servers: fresh.url, topologyMode: 'await', topologyWaitMs: 30_000 });
+      const owner = await open({ servers: fresh.url, topologyMode: 'declare' });
+      const waiter = await waiting;
+      const jsm = await jetstreamManager(owner.nc);
+      expect((await jsm.streams.info(owner.names.stream)).config.subjects).toEqual(['medagent.>']);
+      expect((await waiter.publish('medagent.task.started.awaited', ev('after-wait'))).seq).toBeGreaterThan(0);
+    });
+
+    it('it gives up after topologyWaitMs, naming the missing stream, having created nothing', async () => {
+      const err = await open({ servers: fresh.url, topologyMode: 'await', topologyWaitMs: 200 }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(BusUnavailableError);
+      expect((err as Error).message).toMatch(/stream MEDAGENT does not exist after 200 ms: the coordinator declares the topology/);
+      const probe = await open({ servers: fresh.url, topologyMode: 'none' });
+      const jsm = await jetstreamManager(probe.nc);
+      expect(await jsm.streams.names().next()).toEqual([]);
+    });
+  });
+
+  it('the audit reader uses one named consumer per read, deletes it, and refuses a concurrent read instead of sharing it', async () => {
+    const bus = await open();
+    const since = new Date(Date.now() - 1000);
+    await bus.publish('medagent.task.started.audit', ev('audit-1'));
+    await bus.publish('medagent.task.started.audit', ev('audit-2'));
+    const read = await bus.audit({ since, filter: (e) => (e.payload as { worker_instance?: string }).worker_instance?.startsWith('audit-') === true });
+    expect(read.map((a) => (a.envelope.payload as { worker_instance: string }).worker_instance)).toEqual(['audit-1', 'audit-2']);
+    const jsm = await jetstreamManager(bus.nc);
+    await expect(jsm.consumers.info(bus.names.stream, AUDIT_READER)).rejects.toThrow(/consumer not found/);
+    // A read in progress (its consumer exists, from the same instant): the second is refused.
+    await jsm.consumers.add(bus.names.stream, { name: AUDIT_READER, deliver_policy: DeliverPolicy.StartTime, opt_start_time: since.toISOString(), ack_policy: AckPolicy.None });
+    const err = await bus.audit({ since }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConflictError);
   });
 
   it('fails, not skips, when the server is unreachable', async () => {

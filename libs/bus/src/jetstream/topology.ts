@@ -8,7 +8,7 @@ import {
   type StreamConfig,
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { ConfigError, DLQ_PREFIX, SUBJECT_PREFIX } from '@medagent/contracts';
+import { BusUnavailableError, ConfigError, DLQ_PREFIX, SUBJECT_PREFIX } from '@medagent/contracts';
 import type { ConsumerSpec } from '../port';
 
 export interface TopologyNames {
@@ -91,11 +91,16 @@ function streamConfigs(n: TopologyNames, l: TopologyLimits): Array<Partial<Strea
   ];
 }
 
+/** See `JetStreamBusOptions.topologyMode`. */
+export type TopologyMode = 'declare' | 'await' | 'none';
+
+export const DEFAULT_TOPOLOGY_WAIT_MS = 60_000;
+
 function isNotFound(e: unknown): boolean {
   return e instanceof JetStreamApiError && (e.code === 10059 || e.code === 10014);
 }
 
-/** Creates or updates the streams; safe to run from every instance at every start-up. */
+/** Creates or updates the streams; safe to run from every owner instance at every start-up. */
 export async function declareTopology(jsm: JetStreamManager, n: TopologyNames, l: TopologyLimits): Promise<void> {
   for (const cfg of streamConfigs(n, l)) {
     try {
@@ -124,6 +129,31 @@ export async function declareTopology(jsm: JetStreamManager, n: TopologyNames, l
     maxDeliver: 20,
     ackWaitMs: 30_000,
   });
+}
+
+/**
+ * For a process whose NATS user may not administer streams (the lead, the workers): waits
+ * until the owner (the coordinator, `declareTopology`) has created the work and dead-letter
+ * streams, so services may start in any order. Only their existence is checked; their
+ * configuration is the owner's. Past `timeoutMs` start-up fails, naming the missing stream.
+ */
+export async function awaitTopology(jsm: JetStreamManager, n: TopologyNames, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (const name of [n.stream, n.dlqStream]) {
+    for (let delayMs = 50; ; delayMs = Math.min(delayMs * 2, 1000)) {
+      try {
+        await jsm.streams.info(name);
+        break;
+      } catch (e) {
+        if (!isNotFound(e)) throw e;
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          throw new BusUnavailableError(`stream ${name} does not exist after ${timeoutMs} ms: the coordinator declares the topology, is it running?`, { cause: e });
+        }
+        await new Promise((r) => setTimeout(r, Math.min(delayMs, left)));
+      }
+    }
+  }
 }
 
 /**
