@@ -30,7 +30,7 @@ import {
 import type { ConsumerHandle, Delivery } from './port';
 import { Collector } from './testing/collector';
 import { startNatsServer, type NatsServerHandle } from './testing/nats-server';
-import { JetStreamBus } from './jetstream/bus';
+import { JetStreamBus, inboxPrefixFor } from './jetstream/bus';
 import { JetStreamKvStore } from './kv/jetstream';
 
 const USERS_FILE = resolve(__dirname, '../../../deploy/nats/users.test.conf');
@@ -67,11 +67,14 @@ const conns: NatsConnection[] = [];
 const consumers: ConsumerHandle[] = [];
 const busErrors: unknown[] = [];
 
+/** As deployed (libs/runtime connectInfra): the coordinator declares the topology, the others wait for it. */
 async function busFor(user: string, o: { maxInlineBytes?: number } = {}): Promise<JetStreamBus> {
   const bus = await JetStreamBus.connect({
     servers: server.url,
     name: `${user}:permissions-spec`,
     limits: { storage: 'memory' },
+    topologyMode: user === 'coordinator' ? 'declare' : 'await',
+    topologyWaitMs: 30_000,
     connectOptions: { user, pass: pass(user) },
     onError: (e) => busErrors.push(e),
     drainTimeoutMs: 2000,
@@ -87,7 +90,7 @@ const bus = (user: string): JetStreamBus => {
 };
 
 async function plain(user: string, password = pass(user)): Promise<NatsConnection> {
-  const nc = await connect({ servers: server.url, user, pass: password, name: `${user}:permissions-spec` });
+  const nc = await connect({ servers: server.url, user, pass: password, name: `${user}:permissions-spec`, inboxPrefix: inboxPrefixFor(user) });
   conns.push(nc);
   return nc;
 }
@@ -230,9 +233,10 @@ function triageConsumer(): Promise<ConsumerHandle> {
 
 beforeAll(async () => {
   server = await startNatsServer({ jetstream: true, private: true, config: serverConfig() });
-  // A worker starts first: with the current bus every service may declare the topology.
-  await busFor('worker-triage', { maxInlineBytes: 1024 });
+  // A worker starts first: it may not declare the topology, so it waits until the coordinator has.
+  const triage = busFor('worker-triage', { maxInlineBytes: 1024 });
   await busFor('coordinator');
+  await triage;
   await busFor('lead');
   await busFor('worker-consultation');
   await busFor('worker-research');
@@ -246,7 +250,7 @@ afterAll(async () => {
 });
 
 describe('deploy/nats permissions on a real nats-server', () => {
-  it('every service connects with its own user (topology, advisory watcher, durables); a wrong password is refused', async () => {
+  it('every service connects with its own user (the coordinator declares the topology, the others wait for it; durables); a wrong password is refused', async () => {
     expect([...buses.keys()].sort()).toEqual([
       'coordinator',
       'lead',
@@ -396,6 +400,49 @@ describe('deploy/nats permissions on a real nats-server', () => {
     const ack = await bus('coordinator').publish('medagent.request.completed.coordinator', env);
     expect(ack.seq).toBeGreaterThan(0);
     expect((await lastOn('medagent.request.completed.coordinator'))?.event_id).toBe(env.event_id);
+  });
+
+  it('only the coordinator administers the streams: the lead and the workers cannot create, update or read them by sequence', async () => {
+    const stored = await bus('worker-triage').publish(subjectFor('task.started', 'triage'), started('triage'));
+    for (const user of ['lead', 'worker-triage', 'worker-research'] as const) {
+      // checkAPI off: the account check itself is allowed, and is not what this test is about.
+      const jsm = await jetstreamManager(bus(user).nc, { checkAPI: false });
+      await expectRefused(jsm.streams.update('MEDAGENT', { max_age: 1_000_000_000 }), '$JS.API.STREAM.UPDATE.MEDAGENT');
+      await expectRefused(jsm.streams.add({ name: 'MEDAGENT_DLQ', subjects: ['medagent_dlq.>'] }), '$JS.API.STREAM.CREATE.MEDAGENT_DLQ');
+      // Reading any event by sequence would expose every request's content to one role.
+      await expectRefused(jsm.streams.getMessage('MEDAGENT', { seq: stored.seq }), '$JS.API.STREAM.MSG.GET.MEDAGENT');
+      // The advisory watcher (dead letters for any durable) is the coordinator's alone.
+      await expectRefused(jsm.consumers.info('MEDAGENT_ADVISORIES', 'medagent_dlq_watcher'), '$JS.API.CONSUMER.INFO.MEDAGENT_ADVISORIES.medagent_dlq_watcher');
+    }
+    // The stream kept its configuration through all of that.
+    const info = await (await jetstreamManager(bus('coordinator').nc)).streams.info('MEDAGENT');
+    expect(info.config.max_age).not.toBe(1_000_000_000);
+  });
+
+  it('a worker dead-letters only what it consumes', async () => {
+    const dl = (subject: string) => bus('worker-triage').nc.request(dlqSubjectFor(subject), '{}', { timeout: 5000 });
+    await expectRefused(dl('medagent.task.assigned.research'), 'medagent_dlq.medagent.task.assigned.research');
+    await expectRefused(dl('medagent.plan.requested.coordinator'), 'medagent_dlq.medagent.plan.requested.coordinator');
+    await expectRefused(dl('medagent.request.submitted.ingress'), 'medagent_dlq.medagent.request.submitted.ingress');
+  });
+
+  it('each identity reads replies on its own inbox only, never another’s', async () => {
+    const subscribeRefused = async (nc: NatsConnection, subject: string): Promise<void> => {
+      const sub = nc.subscribe(subject);
+      const closedWith = await sub.closed;
+      expect(closedWith instanceof Error ? closedWith.message : closedWith).toBe(`Permissions Violation for Subscription to "${subject}"`);
+    };
+    for (const user of ['lead', 'worker-triage'] as const) {
+      expect(inboxPrefixFor(user)).toBe(`_INBOX_${user}`);
+      await subscribeRefused(bus(user).nc, '_INBOX.>');
+      await subscribeRefused(bus(user).nc, '_INBOX_coordinator.>');
+    }
+    await subscribeRefused(await plain('ingress'), '_INBOX_ops.>');
+    // ...while its own inbox carries its replies: a JetStream API answer and a publish ack.
+    const own = bus('worker-triage');
+    expect((await (await jetstreamManager(own.nc)).streams.info('MEDAGENT')).config.name).toBe('MEDAGENT');
+    expect((await own.publish(subjectFor('task.started', 'triage'), started('triage'))).seq).toBeGreaterThan(0);
+    expect(busErrors.filter((e) => String(e).match(/permission/i))).toEqual([]);
   });
 
   it('the coordinator may scan the results it published (start-up), by its pinned consumer only; a worker may not', async () => {

@@ -28,6 +28,8 @@ export class RuntimeConfig {
   @IsInt() @Min(1) @Max(1024) leadConcurrency = 64;
   @IsInt() @Min(1000) @Max(3_600_000) workerAckWaitMs = 10_000;
   @IsInt() @Min(60) @Max(30 * 24 * 3600) memoryTtlSeconds = 24 * 3600;
+  /** How long the lead and the workers wait at start-up for the coordinator to declare the streams. */
+  @IsInt() @Min(0) @Max(600_000) topologyWaitMs = 60_000;
   @IsIn(['none', 'otlp']) tracesExporter: 'none' | 'otlp' = 'none';
   /** Embedded index and file memory; default ./.medagent. */
   @IsOptional() @IsString() dataDir?: string;
@@ -51,6 +53,7 @@ export const RUNTIME_ENV: Readonly<Record<string, keyof RuntimeConfig>> = {
   MEDAGENT_LEAD_CONCURRENCY: 'leadConcurrency',
   MEDAGENT_WORKER_ACK_WAIT_MS: 'workerAckWaitMs',
   MEDAGENT_MEMORY_TTL_SECONDS: 'memoryTtlSeconds',
+  MEDAGENT_TOPOLOGY_WAIT_MS: 'topologyWaitMs',
   OTEL_TRACES_EXPORTER: 'tracesExporter',
   MEDAGENT_FAKE_MODEL_LATENCY_MS: 'fakeModelLatencyMs',
   MEDAGENT_DATA_DIR: 'dataDir',
@@ -64,6 +67,7 @@ const NUMERIC = new Set<keyof RuntimeConfig>([
   'leadConcurrency',
   'workerAckWaitMs',
   'memoryTtlSeconds',
+  'topologyWaitMs',
   'fakeModelLatencyMs',
 ]);
 

@@ -4,6 +4,7 @@
  * check that CAN run here: the five real services, each on its own NATS user from
  * deploy/nats/users.test.conf, answer a request end to end on a real nats-server.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -20,8 +21,10 @@ import {
 } from '@medagent/contracts';
 import { COORDINATOR_ENV_VARS, RESULT_SCAN_READER, loadCoordinatorConfig } from '@medagent/coordinator-core';
 import {
+  AUDIT_READER,
   DEFAULT_TOPOLOGY,
   JetStreamBus,
+  inboxPrefixFor,
   startNatsServer,
   type NatsServerHandle,
 } from '@medagent/bus';
@@ -316,10 +319,12 @@ describe('deploy/nats: users and permissions', () => {
       `KV_${REQUEST_BUCKET}`,
       `OBJ_${DEFAULT_TOPOLOGY.payloadBucket}`,
     ]);
-    // Plus the coordinator's start-up scan of its results (a named consumer, deleted after use).
-    const durables = new Set([...DURABLES.map((d) => d.durable), DEFAULT_TOPOLOGY.advisoryConsumer, RESULT_SCAN_READER]);
+    // Plus the named readers, each deleted after use: the coordinator's start-up scan of its
+    // results and ops's audit read.
+    const durables = new Set([...DURABLES.map((d) => d.durable), DEFAULT_TOPOLOGY.advisoryConsumer, RESULT_SCAN_READER, AUDIT_READER]);
     const problems: string[] = [];
     for (const [user, p] of PERMS) {
+      if (!p.subAllow.includes(`${inboxPrefixFor(user)}.>`)) problems.push(`${user}: cannot read its own inbox ${inboxPrefixFor(user)}.>`);
       for (const s of [...p.pubAllow, ...p.pubDeny, ...p.subAllow, ...p.subDeny]) {
         const t = s.split('.');
         const bad = (why: string) => problems.push(`${user}: ${s}: ${why}`);
@@ -367,9 +372,10 @@ describe('deploy/nats: users and permissions', () => {
           s === '$O.>'
         ) {
           // the request KV bucket / the payload object store
-        } else if (
-          !/^(\$JS\.API\.INFO|\$JS\.API\.STREAM\.(NAMES|LIST)|\$JS\.EVENT\.>|\$JS\.FC\.>|_INBOX\.>)$/.test(s)
-        ) {
+        } else if (t[0]?.startsWith('_INBOX')) {
+          // Replies: each user reads its own inbox only, the prefix its clients connect with.
+          if (s !== `${inboxPrefixFor(user)}.>` || !p.subAllow.includes(s)) bad(`not ${user}'s own inbox (${inboxPrefixFor(user)}.>)`);
+        } else if (!/^(\$JS\.API\.INFO|\$JS\.API\.STREAM\.(NAMES|LIST)|\$JS\.EVENT\.>|\$JS\.FC\.>)$/.test(s)) {
           bad('unexpected subject namespace');
         }
       }
@@ -714,5 +720,35 @@ describe('live: the five services under deploy/nats permissions (real nats-serve
     ])
       expect([...seen]).toContain(s);
     expect(errors.filter((e) => /permission/i.test(e))).toEqual([]);
+  }, 90_000);
+
+  it('the CLI against that deployment: `ask --nats` as ingress gets the answer (no progress: not ingress’s to read); `replay` as ops reads its timeline', async () => {
+    const port = new URL(server.url).port;
+    const urlOf = (user: string) => `nats://${user}:${encodeURIComponent(testPassword(user))}@127.0.0.1:${port}`;
+    const cli = (...args: string[]): Promise<{ code: number | null; out: string; err: string }> =>
+      new Promise((res, rej) => {
+        const child = spawn(process.execPath, [join(ROOT, 'bin/medagent.js'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+        child.on('error', rej);
+        child.on('close', (code) => res({ code, out, err }));
+      });
+    const asked = await cli('ask', '--nats', urlOf('ingress'), '--json', '--user', 'u-cli', '--timeout-ms', '60000', '头晕两天了，需要注意什么？');
+    expect(asked.err).not.toContain(testPassword('ingress'));
+    expect(asked.err).toContain('progress: this NATS user may not read progress events');
+    expect(asked.err).not.toContain('[nats]');
+    expect(asked.code).toBe(0);
+    const record = JSON.parse(asked.out) as { request_id: string; status: string; answer?: { text: string } };
+    expect(record.status).toBe('completed');
+    expect(record.answer?.text.length).toBeGreaterThan(0);
+
+    const replayed = await cli('replay', record.request_id, '--json', '--nats', urlOf('ops'));
+    expect(replayed.err).toBe('');
+    expect(replayed.code).toBe(0);
+    const events = (JSON.parse(replayed.out) as { event: string }[]).map((l) => l.event);
+    expect(events[0]).toBe('request.submitted');
+    expect(events).toContain('request.completed');
   }, 90_000);
 });

@@ -58,6 +58,10 @@ export async function connectInfra(cfg: RuntimeConfig, serviceName: string): Pro
   const bus = await JetStreamBus.connect({
     servers,
     name: `${serviceName}:${process.pid}`,
+    // The coordinator declares the streams; the others wait for them (their NATS users may
+    // not administer streams, deploy/nats/permissions.conf), so services start in any order.
+    topologyMode: ownsState ? 'declare' : 'await',
+    topologyWaitMs: cfg.topologyWaitMs,
     // Dead letters for dead workers are the coordinator's job (it owns request outcomes).
     watchAdvisories: ownsState,
     ...(user ? { connectOptions: { user, ...(pass ? { pass } : {}) } } : {}),

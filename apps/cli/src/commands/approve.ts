@@ -1,6 +1,6 @@
 import { buildEvent, isWorkerRole, subjectFor } from '@medagent/contracts';
-import { JetStreamBus } from '@medagent/bus';
 import { parseArgs, str, UsageError } from '../args';
+import { connectCli } from './nats';
 
 const HELP = 'medagent approve <approval_id> --task <task_id> --request <request_id> --role consultation|triage|research [--deny] [--by NAME] [--reason TEXT] --nats URL';
 
@@ -13,7 +13,7 @@ export async function approveCommand(argv: string[]): Promise<number> {
   const request = str(args, 'request');
   const nats = str(args, 'nats', process.env['NATS_URL']);
   if (!approvalId || !task || !request || !role || !isWorkerRole(role) || !nats) throw new UsageError(HELP);
-  const bus = await JetStreamBus.connect({ servers: nats, name: 'medagent-approve', watchAdvisories: false });
+  const bus = await connectCli(nats, 'medagent-approve');
   try {
     const reason = str(args, 'reason');
     const decision = args.flags['deny'] === true ? 'deny' : 'approve';

@@ -1,9 +1,9 @@
 import type { Evidence } from '@medagent/contracts';
-import { JetStreamBus } from '@medagent/bus';
 import { MedagentClient, startEmbedded, type AskResult } from '@medagent/runtime';
 import { embeddedMemory } from './memory';
 import { parseArgs, str, num, UsageError } from '../args';
 import { progressPrinter } from './progress';
+import { connectCli } from './nats';
 
 export const ASK_HELP = `medagent ask "<question>" [--json] [--user U] [--session S] [--lang zh|en] [--quiet] [--nats URL]
   Runs the question through coordinator → lead → workers → lead → coordinator (embedded mode,
@@ -53,6 +53,15 @@ export async function askCommand(argv: string[]): Promise<number> {
 }
 
 async function remote(url: string): Promise<{ client: MedagentClient; close(): Promise<void> }> {
-  const bus = await JetStreamBus.connect({ servers: url, name: 'medagent-cli', watchAdvisories: false });
+  let refusedProgress = false;
+  const bus = await connectCli(url, 'medagent-cli', (e) => {
+    // The `ingress` identity reads results, not every request's progress events: say so once.
+    if (e instanceof Error && e.name === 'PermissionViolationError' && /Subscription/.test(e.message)) {
+      if (!refusedProgress) process.stderr.write('progress: this NATS user may not read progress events (--quiet hides them); waiting for the result\n');
+      refusedProgress = true;
+      return;
+    }
+    process.stderr.write(`[nats] ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}\n`);
+  });
   return { client: new MedagentClient(bus), close: () => bus.close() };
 }

@@ -1,12 +1,12 @@
-import { JetStreamBus } from '@medagent/bus';
-import { loadRuntimeConfig, natsConnectParts, replayRequest, rerunTask } from '@medagent/runtime';
+import type { JetStreamBus } from '@medagent/bus';
+import { loadRuntimeConfig, replayRequest, rerunTask } from '@medagent/runtime';
 import { parseArgs, str, UsageError } from '../args';
+import { connectCli } from './nats';
 
 async function connect(args: ReturnType<typeof parseArgs>): Promise<JetStreamBus> {
   const url = str(args, 'nats', process.env['NATS_URL']);
   if (!url) throw new UsageError('needs --nats URL or NATS_URL (the audit stream lives in JetStream)');
-  const { servers, user, pass } = natsConnectParts(url);
-  return JetStreamBus.connect({ servers, name: 'medagent-ops', watchAdvisories: false, ...(user ? { connectOptions: { user, ...(pass ? { pass } : {}) } } : {}) });
+  return connectCli(url, 'medagent-ops');
 }
 
 /** medagent replay <request_id> [--json] [--nats URL] */
