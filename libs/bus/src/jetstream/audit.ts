@@ -117,8 +117,8 @@ function uniqueStartTime(since: Date): string {
  *
  * Through a consumer named `reader` (not an ordered consumer, whose name changes on every
  * reset), so a deployment's permissions can pin it by name and filter; deleted afterwards.
- * Two scans under one name at the same moment fail (the server refuses the second create with
- * another start time), and the caller decides what a failed scan means.
+ * Two scans under one name at the same moment fail (the server refuses the second create: its
+ * start time differs, see `uniqueStartTime`), and the caller decides what a failed scan means.
  */
 export async function storedMsgIds(
   jsm: JetStreamManager,
@@ -130,7 +130,7 @@ export async function storedMsgIds(
     name: q.reader,
     filter_subject: q.subject,
     deliver_policy: DeliverPolicy.StartTime,
-    opt_start_time: q.since.toISOString(),
+    opt_start_time: uniqueStartTime(q.since),
     ack_policy: AckPolicy.None,
     headers_only: true,
     // A scan cut short by a crash cleans itself up.

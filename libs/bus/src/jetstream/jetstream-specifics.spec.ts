@@ -1,5 +1,6 @@
 import { BusUnavailableError, ConflictError, buildEvent, type Envelope } from '@medagent/contracts';
 import { AckPolicy, DeliverPolicy, jetstreamManager } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
 import type { DeadLetter, Delivery } from '../port';
 import { Collector } from '../testing/collector';
 import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
@@ -193,10 +194,34 @@ describe('JetStreamBus specifics', () => {
     expect(read.map((a) => (a.envelope.payload as { worker_instance: string }).worker_instance)).toEqual(['audit-1', 'audit-2']);
     const jsm = await jetstreamManager(bus.nc);
     await expect(jsm.consumers.info(bus.names.stream, AUDIT_READER)).rejects.toThrow(/consumer not found/);
-    // A read in progress (its consumer exists, from the same instant): the second is refused.
-    await jsm.consumers.add(bus.names.stream, { name: AUDIT_READER, deliver_policy: DeliverPolicy.StartTime, opt_start_time: since.toISOString(), ack_policy: AckPolicy.None });
+    // A read in progress from the same instant (its consumer as readAudit makes it, but for the
+    // start time's nanoseconds): the second read is refused.
+    await jsm.consumers.add(bus.names.stream, {
+      name: AUDIT_READER,
+      deliver_policy: DeliverPolicy.StartTime,
+      opt_start_time: since.toISOString(),
+      ack_policy: AckPolicy.None,
+      inactive_threshold: nanos(30_000),
+    });
     const err = await bus.audit({ since }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConflictError);
+  });
+
+  it('a second result scan under the same reader at the same moment fails instead of sharing the first one’s consumer', async () => {
+    const bus = await open();
+    const since = new Date(Date.now() - 1000);
+    const jsm = await jetstreamManager(bus.nc);
+    // The first scan's consumer, exactly as storedMsgIds creates it but for the start time's nanoseconds.
+    await jsm.consumers.add(bus.names.stream, {
+      name: 'scan_busy',
+      filter_subject: 'medagent.request.*.coordinator',
+      deliver_policy: DeliverPolicy.StartTime,
+      opt_start_time: since.toISOString(),
+      ack_policy: AckPolicy.None,
+      headers_only: true,
+      inactive_threshold: nanos(30_000),
+    });
+    await expect(bus.storedMsgIds('medagent.request.*.coordinator', since, 'scan_busy')).rejects.toThrow(/start time can not be updated|already/);
   });
 
   it('fails, not skips, when the server is unreachable', async () => {
