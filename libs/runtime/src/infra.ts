@@ -22,7 +22,7 @@ export const REQUEST_BUCKET = 'medagent_requests';
  * Credentials embedded in NATS_URL (nats://user:pass@host) are passed as connect options:
  * the client ignores them in the URL, and the URL without them is what errors may show.
  */
-export function natsConnectParts(url: string): { servers: string; user?: string; pass?: string } {
+export function natsConnectParts(url: string): { servers: string; connectOptions?: { user: string; pass?: string } } {
   try {
     const u = new URL(url);
     if (!u.username) return { servers: url };
@@ -30,7 +30,7 @@ export function natsConnectParts(url: string): { servers: string; user?: string;
     const pass = decodeURIComponent(u.password);
     u.username = '';
     u.password = '';
-    return { servers: u.toString().replace(/\/$/, ''), user, ...(pass ? { pass } : {}) };
+    return { servers: u.toString().replace(/\/$/, ''), connectOptions: { user, ...(pass ? { pass } : {}) } };
   } catch {
     return { servers: url };
   }
@@ -53,18 +53,16 @@ export async function connectInfra(cfg: RuntimeConfig, serviceName: string): Pro
       },
     };
   }
-  const { servers, user, pass } = natsConnectParts(cfg.natsUrl);
+  const nats = natsConnectParts(cfg.natsUrl);
   const ownsState = serviceName === 'coordinator' || serviceName === 'all';
   const bus = await JetStreamBus.connect({
-    servers,
+    ...nats,
     name: `${serviceName}:${process.pid}`,
-    // The coordinator declares the streams; the others wait for them (their NATS users may
-    // not administer streams, deploy/nats/permissions.conf), so services start in any order.
+    // The coordinator declares the streams and, with them, runs the dead-letter watcher (it
+    // owns request outcomes); the others wait for the streams (their NATS users may not
+    // administer them, deploy/nats/permissions.conf), so services start in any order.
     topologyMode: ownsState ? 'declare' : 'await',
     topologyWaitMs: cfg.topologyWaitMs,
-    // Dead letters for dead workers are the coordinator's job (it owns request outcomes).
-    watchAdvisories: ownsState,
-    ...(user ? { connectOptions: { user, ...(pass ? { pass } : {}) } } : {}),
   });
   // Only the coordinator holds request state; other services' users cannot open the bucket.
   const kv = ownsState ? await JetStreamKvStore.open(bus.nc, REQUEST_BUCKET, { history: 5 }) : new InMemoryKvStore();

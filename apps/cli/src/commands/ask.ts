@@ -56,7 +56,7 @@ async function remote(url: string): Promise<{ client: MedagentClient; close(): P
   let refusedProgress = false;
   const bus = await connectCli(url, 'medagent-cli', (e) => {
     // The `ingress` identity reads results, not every request's progress events: say so once.
-    if (e instanceof Error && e.name === 'PermissionViolationError' && /Subscription/.test(e.message)) {
+    if (e instanceof Error && e.name === 'PermissionViolationError' && (e as { operation?: unknown }).operation === 'subscription') {
       if (!refusedProgress) process.stderr.write('progress: this NATS user may not read progress events (--quiet hides them); waiting for the result\n');
       refusedProgress = true;
       return;

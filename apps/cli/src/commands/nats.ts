@@ -9,13 +9,5 @@ import { natsConnectParts } from '@medagent/runtime';
  * deployment's streams a publish fails at once instead of waiting for a result.
  */
 export function connectCli(url: string, name: string, onError?: (e: unknown) => void): Promise<JetStreamBus> {
-  const { servers, user, pass } = natsConnectParts(url);
-  return JetStreamBus.connect({
-    servers,
-    name,
-    topologyMode: 'none',
-    watchAdvisories: false,
-    ...(user ? { connectOptions: { user, ...(pass ? { pass } : {}) } } : {}),
-    ...(onError ? { onError } : {}),
-  });
+  return JetStreamBus.connect({ ...natsConnectParts(url), name, topologyMode: 'none', ...(onError ? { onError } : {}) });
 }
