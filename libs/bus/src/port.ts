@@ -90,8 +90,17 @@ export interface DeadLetter {
  * ack / nak(delay) / term, bounded redelivery then dead letter with the reason, ack-wait
  * redelivery, deadline expiry, idempotent publish by msgId, and a shared durable consumer.
  */
+/**
+ * `connected`: publishes and pulls reach the broker. `reconnecting`: the broker is out of
+ * reach and the client keeps trying (publishes fail after their ack timeout, pulls resume by
+ * themselves on reconnect). `closed`: `close()` was called, or the connection ended for good.
+ */
+export type BusConnectionState = 'connected' | 'reconnecting' | 'closed';
+
 export interface Bus {
   readonly kind: 'in-process' | 'jetstream';
+  /** Where the bus stands now (readiness probes read it; it never blocks). */
+  connectionState(): BusConnectionState;
   /** Accepts any payload type (e.g. buildEvent's TypedEnvelope, whose payload classes have no index signature). */
   publish(subject: string, envelope: Envelope<object>, opts?: PublishOptions): Promise<PublishAck>;
   /** Publishes raw bytes without validation (tests and poison-message tooling only). */

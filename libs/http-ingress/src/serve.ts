@@ -3,6 +3,7 @@ import { loadRuntimeConfig, runService, type RunningServices, type ServeTarget }
 import { RequestStore } from '@medagent/coordinator-core';
 import { createIngressApp } from './app';
 import { startHealthServer } from './health-server';
+import { busOpen } from './readiness';
 
 /**
  * A service process as deployed: the service(s), plus the coordinator's HTTP API (on
@@ -25,7 +26,7 @@ export async function runServiceWithHttp(target: ServeTarget): Promise<RunningSe
       port: cfg.healthPort,
       service: target,
       host,
-      ready: async () => running.apps.size > 0,
+      ready: () => busOpen(running.infra.bus),
       metrics: renderPrometheus,
     });
     process.stderr.write(`medagent ${target}: health on ${health.url}\n`);

@@ -1,4 +1,5 @@
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { DEFAULT_RECONNECT_WAIT_MS } from '@medagent/bus';
 import { ConfigError, ContractViolationError, decode } from '@medagent/contracts';
 
 /**
@@ -30,6 +31,8 @@ export class RuntimeConfig {
   @IsInt() @Min(60) @Max(30 * 24 * 3600) memoryTtlSeconds = 24 * 3600;
   /** How long the lead and the workers wait at start-up for the coordinator to declare the streams. */
   @IsInt() @Min(0) @Max(600_000) topologyWaitMs = 60_000;
+  /** Wait between attempts to reach NATS again after losing it; services retry forever. */
+  @IsInt() @Min(10) @Max(60_000) natsReconnectWaitMs = DEFAULT_RECONNECT_WAIT_MS;
   @IsIn(['none', 'otlp']) tracesExporter: 'none' | 'otlp' = 'none';
   /** Embedded index and file memory; default ./.medagent. */
   @IsOptional() @IsString() dataDir?: string;
@@ -54,6 +57,7 @@ export const RUNTIME_ENV: Readonly<Record<string, keyof RuntimeConfig>> = {
   MEDAGENT_WORKER_ACK_WAIT_MS: 'workerAckWaitMs',
   MEDAGENT_MEMORY_TTL_SECONDS: 'memoryTtlSeconds',
   MEDAGENT_TOPOLOGY_WAIT_MS: 'topologyWaitMs',
+  MEDAGENT_NATS_RECONNECT_WAIT_MS: 'natsReconnectWaitMs',
   OTEL_TRACES_EXPORTER: 'tracesExporter',
   MEDAGENT_FAKE_MODEL_LATENCY_MS: 'fakeModelLatencyMs',
   MEDAGENT_DATA_DIR: 'dataDir',
@@ -68,6 +72,7 @@ const NUMERIC = new Set<keyof RuntimeConfig>([
   'workerAckWaitMs',
   'memoryTtlSeconds',
   'topologyWaitMs',
+  'natsReconnectWaitMs',
   'fakeModelLatencyMs',
 ]);
 

@@ -63,6 +63,7 @@ export async function connectInfra(cfg: RuntimeConfig, serviceName: string): Pro
     // administer them, deploy/nats/permissions.conf), so services start in any order.
     topologyMode: ownsState ? 'declare' : 'await',
     topologyWaitMs: cfg.topologyWaitMs,
+    reconnectWaitMs: cfg.natsReconnectWaitMs,
   });
   // Only the coordinator holds request state; other services' users cannot open the bucket.
   const kv = ownsState ? await JetStreamKvStore.open(bus.nc, REQUEST_BUCKET, { history: 5 }) : new InMemoryKvStore();

@@ -2,7 +2,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { warmTokenizer } from '@medagent/agent';
 import { SERVICE_IDS, type ServiceId } from '@medagent/contracts';
 import { medagentMetrics, startMetrics, startTelemetry } from '@medagent/telemetry';
-import { JetStreamBus } from '@medagent/bus';
+import { JetStreamBus, type Bus } from '@medagent/bus';
 import { loadCoordinatorConfig } from '@medagent/coordinator-core';
 import { defaultKnowledgeService } from '@medagent/skills';
 import { loadRuntimeConfig, type RuntimeConfig } from './config';
@@ -33,6 +33,7 @@ export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRu
   startMetrics();
   const infra = await connectInfra(runtime, target);
   if (infra.bus instanceof JetStreamBus && names.includes('coordinator')) observeConsumerLag(infra.bus);
+  observeConnection(infra.bus);
   const apps = new Map<ServiceId, INestMicroservice>();
   try {
     // Build (or load) the retrieval index and the tokenizer before the consumers start, not on
@@ -72,8 +73,26 @@ export async function runService(target: ServeTarget): Promise<RunningServices> 
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
+  // The client reconnects through any outage; a connection that still ends (a fatal refusal)
+  // leaves a process that can never work again: exit so the supervisor starts a fresh one.
+  const bus = running.infra.bus;
+  if (bus instanceof JetStreamBus) {
+    void bus.lost().then((e) => {
+      process.stderr.write(`medagent ${target}: ${e.message}; exiting\n`);
+      setTimeout(() => process.exit(1), 5000).unref(); // a stop that hangs on the dead connection
+      void running.stop().finally(() => process.exit(1));
+    });
+  }
   process.stderr.write(`medagent ${target}: ready (${running.infra.mode})\n`);
   return running;
+}
+
+/** 1 while the bus reaches the broker, 0 while it reconnects or after it closed. */
+function observeConnection(bus: Bus): void {
+  const gauge = medagentMetrics().meter.createObservableGauge('medagent_bus_connected', {
+    description: 'Whether this process reaches the message broker (1) or is reconnecting / closed (0)',
+  });
+  gauge.addCallback((result) => result.observe(bus.connectionState() === 'connected' ? 1 : 0));
 }
 
 /** Consumer lag per durable as a gauge (one observer per deployment: the coordinator's). */

@@ -10,6 +10,7 @@ import {
 } from '../common';
 import type {
   Bus,
+  BusConnectionState,
   ConsumerHandle,
   ConsumerSpec,
   DeadLetter,
@@ -144,6 +145,10 @@ export class InProcessBus implements Bus {
         return Promise.resolve();
       },
     });
+  }
+
+  connectionState(): BusConnectionState {
+    return this.closed ? 'closed' : 'connected';
   }
 
   close(): Promise<void> {

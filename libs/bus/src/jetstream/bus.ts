@@ -12,6 +12,7 @@ import {
 import { HEADER_DEADLINE, HEADER_TRACEPARENT, encodeEnvelope, makeDeadLetter, parseJson, validateSpec } from '../common';
 import type {
   Bus,
+  BusConnectionState,
   ConsumerHandle,
   ConsumerSpec,
   DeadLetter,
@@ -26,6 +27,7 @@ import { PayloadStore } from './payloads';
 import { PubAckMux } from './pub-ack';
 import { coalesceWrites } from './write-coalescing';
 import { AckBatcher } from './ack-batching';
+import { ConnectionMonitor, logConnectionEvent, reconnectOptions, type ConnectionEvent } from './connection';
 import { readAudit, storedMsgIds, type AuditEvent, type AuditQuery } from './audit';
 import {
   DEFAULT_LIMITS,
@@ -63,6 +65,13 @@ export interface JetStreamBusOptions {
   /** Run the MAX_DELIVERIES advisory watcher in this process (default: only in `declare` mode). */
   watchAdvisories?: boolean;
   onError?: (error: unknown) => void;
+  /**
+   * Connection state changes (lost, restored, closed for good), one call per transition.
+   * Default: one line on stderr. The client reconnects forever (see connection.ts).
+   */
+  onConnection?: (event: ConnectionEvent) => void;
+  /** Wait between reconnect attempts (default 2 s, nats.js's own; jittered by the client). */
+  reconnectWaitMs?: number;
   /** How long stop()/close() wait for running handlers before giving up on them (default 10 s). */
   drainTimeoutMs?: number;
   /**
@@ -133,8 +142,22 @@ export class JetStreamBus implements Bus {
     private readonly onError: (e: unknown) => void,
     /** Positive acks ride along with the connection's next write (see ack-batching.ts). */
     private readonly ackBatcher: AckBatcher,
+    private readonly monitor: ConnectionMonitor,
   ) {
     this.acks = PubAckMux.for(nc);
+  }
+
+  connectionState(): BusConnectionState {
+    return this.closed ? 'closed' : this.monitor.state;
+  }
+
+  /**
+   * Resolves when the connection ended for good without `close()` (the client reconnects
+   * forever, so only a fatal refusal gets here): the process cannot work any more and should
+   * exit so its supervisor starts a fresh one.
+   */
+  lost(): Promise<Error> {
+    return this.monitor.lost;
   }
 
   static async connect(opts: JetStreamBusOptions): Promise<JetStreamBus> {
@@ -149,11 +172,20 @@ export class JetStreamBus implements Bus {
       // Async traces build an Error (stack capture) for every request/publish: ~10 % of a busy
       // coordinator's CPU. Off unless MEDAGENT_NATS_ASYNC_TRACES=1 asks for them while debugging.
       const noAsyncTraces = process.env['MEDAGENT_NATS_ASYNC_TRACES'] !== '1';
-      nc = await connect({ servers: opts.servers, name: opts.name ?? 'medagent', noAsyncTraces, ...inbox, ...opts.connectOptions });
+      nc = await connect({
+        servers: opts.servers,
+        name: opts.name ?? 'medagent',
+        noAsyncTraces,
+        ...reconnectOptions(opts.reconnectWaitMs),
+        ...inbox,
+        ...opts.connectOptions,
+      });
     } catch (e) {
       throw new BusUnavailableError(`cannot connect to NATS at ${String(opts.servers)}: ${(e as Error).message}`, { cause: e });
     }
     if (process.env['MEDAGENT_NATS_COALESCE_WRITES'] !== '0') coalesceWrites(nc);
+    // From the first moment, so a broker lost while waiting for the topology is seen too.
+    const monitor = new ConnectionMonitor(nc, opts.onConnection ?? logConnectionEvent(opts.name ?? 'medagent'));
     try {
       assertServerVersion(nc.info?.version);
       const mode = opts.topologyMode ?? 'declare';
@@ -164,7 +196,7 @@ export class JetStreamBus implements Bus {
       const js = jetstream(nc);
       const payloads = new PayloadStore(js, names.payloadBucket, opts.maxInlineBytes ?? MAX_INLINE_PAYLOAD_BYTES, limits.maxAgeMs);
       const onError = opts.onError ?? ((e: unknown) => console.error('[bus:jetstream]', e));
-      const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError, new AckBatcher(nc, ackHoldMs));
+      const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError, new AckBatcher(nc, ackHoldMs), monitor);
       if (opts.drainTimeoutMs !== undefined) bus.drainTimeoutMs = opts.drainTimeoutMs;
       if (opts.watchAdvisories ?? mode === 'declare') {
         bus.watcher = new AdvisoryWatcher(js, jsm, names, (seq, consumer, deliveries) =>
@@ -174,6 +206,7 @@ export class JetStreamBus implements Bus {
       }
       return bus;
     } catch (e) {
+      monitor.expectClose();
       await nc.close();
       throw e;
     }
@@ -278,6 +311,7 @@ export class JetStreamBus implements Bus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.monitor.expectClose();
     await Promise.all([...this.loops].map((l) => l.stop(this.drainTimeoutMs)));
     this.ackBatcher.flush();
     await this.watcher?.stop();
@@ -313,7 +347,11 @@ export class JetStreamBus implements Bus {
   private readonly host: ConsumerHost = {
     resolvePayload: (raw) => this.payloads.resolve(raw),
     deadLetter: (msg, durable, fields) => this.publishDeadLetter(msg.subject, msg.seq, durable, fields),
-    onError: (e) => this.onError(e),
+    // A pull that fails while the broker is out of reach is expected (the outage was logged
+    // once, and the loop resumes after reconnect); only failures on a live connection are news.
+    onError: (e) => {
+      if (this.monitor.state === 'connected') this.onError(e);
+    },
     isClosed: () => this.closed || this.nc.isClosed(),
     ack: (msg) => this.ackBatcher.ack(msg),
   };

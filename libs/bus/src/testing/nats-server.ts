@@ -22,6 +22,13 @@ export interface NatsServerHandle {
   external: boolean;
   process?: ChildProcess;
   stop(): Promise<void>;
+  /**
+   * A broker outage: SIGKILLs the server, keeping its port and store (private servers only).
+   * `revive()` starts it again on both, with what it had stored (file storage), optionally
+   * with new config text (e.g. changed credentials).
+   */
+  crash(): Promise<void>;
+  revive(opts?: { config?: string }): Promise<void>;
 }
 
 
@@ -43,7 +50,8 @@ export async function startNatsServer(opts: NatsServerOptions = {}): Promise<Nat
   const external = process.env['NATS_URL'];
   if (external && !opts.private) {
     const port = Number(new URL(external.replace(/^nats:/, 'http:')).port || 4222);
-    return { url: external, port, external: true, stop: () => Promise.resolve() };
+    const notOurs = () => Promise.reject(new BusUnavailableError('NATS_URL names a server this harness did not start'));
+    return { url: external, port, external: true, stop: () => Promise.resolve(), crash: notOurs, revive: notOurs };
   }
   let lastError: unknown;
   // The free port can be taken between probing and binding; one retry covers that race.
@@ -63,32 +71,64 @@ async function startOnce(opts: NatsServerOptions): Promise<NatsServerHandle> {
   const dir = await mkdtemp(join(tmpdir(), 'medagent-nats-'));
   const args = ['-a', '127.0.0.1', '-p', String(port)];
   if (opts.jetstream) args.push('-js', '-sd', join(dir, 'js'));
+  const cfg = join(dir, 'nats.conf');
   if (opts.config) {
-    const cfg = join(dir, 'nats.conf');
     await writeFile(cfg, opts.config);
     args.push('-c', cfg);
   }
+  let child: ChildProcess;
+  try {
+    child = await spawnReady(args, opts.readyTimeoutMs ?? 10_000);
+  } catch (e) {
+    await rm(dir, { recursive: true, force: true });
+    throw e;
+  }
+  let stopping: Promise<void> | undefined;
+  const handle: NatsServerHandle = {
+    url: `nats://127.0.0.1:${port}`,
+    port,
+    external: false,
+    process: child,
+    stop: () =>
+      (stopping ??= (async () => {
+        await kill(child, 'SIGTERM');
+        await rm(dir, { recursive: true, force: true });
+      })()),
+    crash: () => kill(child, 'SIGKILL'),
+    revive: async (o = {}) => {
+      if (stopping) throw new BusUnavailableError('nats-server was stopped');
+      if (isRunning(child)) throw new BusUnavailableError('nats-server is still running: crash() it first');
+      if (o.config !== undefined) {
+        if (!opts.config) throw new BusUnavailableError('revive({ config }) needs a server started with config');
+        await writeFile(cfg, o.config);
+      }
+      child = await spawnReady(args, opts.readyTimeoutMs ?? 10_000);
+      handle.process = child;
+    },
+  };
+  return handle;
+}
+
+const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+/** Signals the server and resolves once it exited (SIGKILL after 5 s of SIGTERM). */
+async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (!isRunning(child)) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  const killTimer = signal === 'SIGKILL' ? undefined : setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(killTimer);
+}
+
+/** Starts nats-server with `args` and resolves once it logs that it is ready. */
+async function spawnReady(args: string[], readyTimeoutMs: number): Promise<ChildProcess> {
   const bin = binary();
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  const cleanup = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const killTimer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(killTimer);
-    }
-    await rm(dir, { recursive: true, force: true });
-  };
-
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new BusUnavailableError(`nats-server not ready after ${opts.readyTimeoutMs ?? 10_000} ms:\n${output}`)),
-        opts.readyTimeoutMs ?? 10_000,
-      );
+      const timer = setTimeout(() => reject(new BusUnavailableError(`nats-server not ready after ${readyTimeoutMs} ms:\n${output}`)), readyTimeoutMs);
       const onData = (chunk: Buffer): void => {
         output += chunk.toString();
         if (output.includes('Server is ready')) {
@@ -108,13 +148,12 @@ async function startOnce(opts: NatsServerOptions): Promise<NatsServerHandle> {
       });
     });
   } catch (e) {
-    await cleanup();
+    await kill(child, 'SIGTERM');
     throw e;
   }
   child.stdout?.removeAllListeners('data');
   child.stderr?.removeAllListeners('data');
   child.stdout?.resume();
   child.stderr?.resume();
-  let stopping: Promise<void> | undefined;
-  return { url: `nats://127.0.0.1:${port}`, port, external: false, process: child, stop: () => (stopping ??= cleanup()) };
+  return child;
 }

@@ -1,4 +1,4 @@
-import { JetStreamBus, startNatsServer, type NatsServerHandle } from '@medagent/bus';
+import { JetStreamBus, startNatsServer, type JetStreamBusOptions, type NatsServerHandle } from '@medagent/bus';
 import { MedagentClient } from '../client';
 import { startCluster, type ClusterOptions, type ServiceCluster, type StartSpec } from './cluster';
 import { BusRecorder } from './recorder';
@@ -23,18 +23,24 @@ export interface ObservedCluster {
  * observer (connection name `it-<label>`), and prints the cluster's start-up summary on stderr
  * as `[<label>.spec] …`. If any step fails, what was started is stopped before the error is thrown.
  */
-export async function startObservedCluster(label: string, options: Omit<ClusterOptions, 'natsUrl'>, specs: StartSpec[]): Promise<ObservedCluster> {
+export async function startObservedCluster(
+  label: string,
+  options: Omit<ClusterOptions, 'natsUrl'>,
+  specs: StartSpec[],
+  /** `privateServer`: never NATS_URL's server (a spec that crashes and revives the broker). */
+  extra: Pick<JetStreamBusOptions, 'reconnectWaitMs'> & { privateServer?: boolean } = {},
+): Promise<ObservedCluster> {
   // What has been started, each with how to stop it; stopped last-started first.
   const started: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const stopOne of started.splice(0).reverse()) await stopOne();
   };
   try {
-    const nats = await startNatsServer({ jetstream: true });
+    const nats = await startNatsServer({ jetstream: true, private: extra.privateServer ?? false });
     started.push(() => nats.stop());
     const cluster = await startCluster({ ...options, natsUrl: nats.url }, specs);
     started.push(() => cluster.stopAll());
-    const bus = await JetStreamBus.connect({ servers: nats.url, name: `it-${label}`, watchAdvisories: false });
+    const bus = await JetStreamBus.connect({ servers: nats.url, name: `it-${label}`, watchAdvisories: false, ...(extra.reconnectWaitMs ? { reconnectWaitMs: extra.reconnectWaitMs } : {}) });
     started.push(() => bus.close());
     const rec = await BusRecorder.start(bus);
     started.push(() => rec.stop());

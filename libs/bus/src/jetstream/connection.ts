@@ -1,0 +1,93 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { BusUnavailableError } from '@medagent/contracts';
+import type { BusConnectionState } from '../port';
+
+/** A change of the connection's state, as reported to the process (no message content). */
+export interface ConnectionEvent {
+  state: BusConnectionState;
+  /** The server lost or regained (`host:port`), when the client names it. */
+  server?: string;
+  /** Why the connection closed for good (only with state `closed` and not after `close()`). */
+  error?: Error;
+}
+
+/** nats.js's own default wait between reconnect attempts; ours too unless configured. */
+export const DEFAULT_RECONNECT_WAIT_MS = 2000;
+
+/**
+ * Connect options that keep a service attached through a broker outage of any length:
+ * nats.js gives up after 10 attempts (about 20 s) by default and then closes the connection
+ * for good, which leaves a live process that can never work again. Services reconnect
+ * forever instead; a process whose connection closes anyway is told (`lost`) and exits.
+ */
+export function reconnectOptions(waitMs = DEFAULT_RECONNECT_WAIT_MS): { maxReconnectAttempts: number; reconnectTimeWait: number } {
+  return { maxReconnectAttempts: -1, reconnectTimeWait: waitMs };
+}
+
+/**
+ * Follows one connection's status: `connected` → `reconnecting` on a disconnect, back on a
+ * reconnect, `closed` at the end. Reports each transition once (not each reconnect attempt),
+ * so an outage is two log lines, not one per durable per retry.
+ */
+export class ConnectionMonitor {
+  private current: BusConnectionState = 'connected';
+  private closing = false;
+  /** Resolves when the connection closed without `expectClose()`: it will not come back. */
+  readonly lost: Promise<Error>;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly report: (e: ConnectionEvent) => void,
+  ) {
+    this.lost = new Promise<Error>((resolve) => {
+      void nc.closed().then(
+        (err) => this.onClosed(err ?? undefined, resolve),
+        (err: unknown) => this.onClosed(err instanceof Error ? err : new Error(String(err)), resolve),
+      );
+    });
+    void this.watch().catch(() => undefined);
+  }
+
+  get state(): BusConnectionState {
+    return this.current;
+  }
+
+  /** Our own close: the connection's end is not a loss. */
+  expectClose(): void {
+    this.closing = true;
+  }
+
+  private async watch(): Promise<void> {
+    for await (const s of this.nc.status()) {
+      if (s.type === 'disconnect' && this.current === 'connected') {
+        this.current = 'reconnecting';
+        this.report({ state: 'reconnecting', server: s.server });
+      } else if (s.type === 'reconnect' && this.current === 'reconnecting') {
+        this.current = 'connected';
+        this.report({ state: 'connected', server: s.server });
+      }
+    }
+  }
+
+  private onClosed(err: Error | undefined, resolve: (e: Error) => void): void {
+    this.current = 'closed';
+    if (this.closing) return; // `lost` stays pending: nothing was lost
+    const error = new BusUnavailableError(`the NATS connection closed for good${err ? `: ${err.message}` : ''}`, err ? { cause: err } : {});
+    this.report({ state: 'closed', error });
+    resolve(error);
+  }
+}
+
+/** The default report: one line on stderr per transition, naming the server only. */
+export function logConnectionEvent(name: string): (e: ConnectionEvent) => void {
+  return (e) => {
+    const where = e.server ? ` (${e.server})` : '';
+    const what =
+      e.state === 'reconnecting'
+        ? `lost the NATS connection${where}; reconnecting`
+        : e.state === 'connected'
+          ? `NATS connection restored${where}`
+          : (e.error?.message ?? 'the NATS connection closed for good');
+    process.stderr.write(`[bus:jetstream] ${name}: ${what}\n`);
+  };
+}

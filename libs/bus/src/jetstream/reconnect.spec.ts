@@ -1,0 +1,80 @@
+import { buildEvent, type Envelope } from '@medagent/contracts';
+import type { Delivery } from '../port';
+import { Collector } from '../testing/collector';
+import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
+import { JetStreamBus } from './bus';
+import type { ConnectionEvent } from './connection';
+
+/**
+ * A broker outage longer than nats.js's default patience (10 reconnect attempts, then the
+ * connection closes for good): the bus must keep trying, say so once, and work again after.
+ */
+describe('JetStreamBus through a broker outage', () => {
+  let server: NatsServerHandle;
+  let bus: JetStreamBus | undefined;
+
+  beforeEach(async () => {
+    server = await startNatsServer({ jetstream: true, private: true });
+  });
+  afterEach(async () => {
+    await bus?.close();
+    bus = undefined;
+    await server.stop();
+  });
+
+  const ev = (n: number): Envelope =>
+    buildEvent({
+      type: 'task.started',
+      correlation_id: `req-outage-${n}`,
+      producer: 'worker-triage',
+      payload: { task_id: `t${n}`, attempt: 1, worker_instance: 'w:1' },
+    }) as Envelope;
+
+  it('reconnects after more attempts than the client default allows; the consumer resumes and nothing stored is lost', async () => {
+    const events = new Collector<ConnectionEvent>();
+    bus = await JetStreamBus.connect({ servers: server.url, name: 'outage', reconnectWaitMs: 20, onConnection: (e) => events.push(e) });
+    const got = new Collector<Delivery>();
+    await bus.consume({ durable: 'outage', subject: 'medagent.task.started.triage', maxDeliver: 3, ackWaitMs: 5000 }, async (d) => {
+      got.push(d);
+      await d.ack();
+    });
+    const subject = 'medagent.task.started.triage';
+    await bus.publish(subject, ev(1), { msgId: 'outage-1' });
+    expect((await got.next(1, 10_000))[0]?.envelope.correlation_id).toBe('req-outage-1');
+
+    // Count the client's reconnect attempts on its own status stream: well past the default 10.
+    const attempts = new Collector<number>();
+    let n = 0;
+    void (async () => {
+      for await (const s of bus.nc.status()) if (s.type === 'reconnecting') attempts.push(++n);
+    })();
+    await server.crash();
+    expect((await events.next(1, 10_000))[0]).toMatchObject({ state: 'reconnecting' });
+    expect(bus.connectionState()).toBe('reconnecting');
+    await attempts.where((k) => k >= 15, 1, 30_000, 'reconnect attempts');
+    expect(bus.connectionState()).toBe('reconnecting');
+    // Exactly one report for the whole outage, not one per attempt.
+    expect(events.items).toHaveLength(1);
+
+    await server.revive();
+    expect((await events.next(2, 15_000))[1]).toMatchObject({ state: 'connected' });
+    expect(bus.connectionState()).toBe('connected');
+    await bus.publish(subject, ev(2), { msgId: 'outage-2' });
+    expect((await got.next(2, 15_000))[1]?.envelope.correlation_id).toBe('req-outage-2');
+    // The message stored before the crash is still deduplicated (file store kept): no redelivery of it.
+    expect((await bus.publish(subject, ev(1), { msgId: 'outage-1' })).duplicate).toBe(true);
+    expect(events.items.map((e) => e.state)).toEqual(['reconnecting', 'connected']);
+  }, 90_000);
+
+  it('close() is not a loss: lost() stays pending and the state reads closed', async () => {
+    const events = new Collector<ConnectionEvent>();
+    bus = await JetStreamBus.connect({ servers: server.url, name: 'closing', onConnection: (e) => events.push(e) });
+    const lost = jest.fn();
+    void bus.lost().then(lost);
+    await bus.close();
+    expect(bus.connectionState()).toBe('closed');
+    await new Promise((r) => setImmediate(r));
+    expect(lost).not.toHaveBeenCalled();
+    expect(events.items).toEqual([]);
+  });
+});
