@@ -1,29 +1,59 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { toMedagentError } from '@medagent/contracts';
 
 /**
  * In-process timers for deadlines whose instants live in the durable request record, so a
  * restarted coordinator re-arms them (`resume`) and an instant already past fires at once.
+ *
+ * A deadline action that fails (the broker or the KV out of reach, a write conflict) runs
+ * again after a backoff until it succeeds or the request is cleared: a timer fires once,
+ * and a lost deadline would leave its request open until the next coordinator restart.
+ * Actions re-read the record, so running one again is harmless.
  */
 @Injectable()
 export class DeadlineScheduler implements OnModuleDestroy {
   /** Per request, its named timers: finishing a request clears its few without a scan. */
   private readonly timers = new Map<string, Map<string, NodeJS.Timeout>>();
-  private onError: (key: string, e: unknown) => void = () => undefined;
+  private stopped = false;
+  /** Waits before a failed deadline action runs again: 1 s, 2 s, 4 s … at most 30 s. */
+  readonly retryMs = { first: 1000, max: 30_000 };
+  private onError: (key: string, e: unknown, retryInMs: number) => void = (key, e, retryInMs) => {
+    // The key holds ids only (request id, deadline name); never message text.
+    const err = toMedagentError(e);
+    process.stderr.write(`[coordinator] deadline ${key} failed (${err.code}); again in ${retryInMs} ms\n`);
+  };
 
-  setErrorHandler(fn: (key: string, e: unknown) => void): void {
+  setErrorHandler(fn: (key: string, e: unknown, retryInMs: number) => void): void {
     this.onError = fn;
   }
 
   schedule(requestId: string, name: string, at: string | number, fn: () => Promise<void>): void {
+    this.arm(requestId, name, typeof at === 'number' ? at : Date.parse(at), fn, 0);
+  }
+
+  private arm(requestId: string, name: string, at: number, fn: () => Promise<void>, failures: number): void {
     this.cancel(requestId, name);
-    const delay = Math.max(0, (typeof at === 'number' ? at : Date.parse(at)) - Date.now());
     const timer = setTimeout(() => {
       this.cancel(requestId, name);
-      fn().catch((e: unknown) => this.onError(`${requestId}|${name}`, e));
-    }, delay);
+      fn().catch((e: unknown) => {
+        const wait = Math.min(this.retryMs.max, this.retryMs.first * 2 ** failures);
+        this.onError(`${requestId}|${name}`, e, wait);
+        // Not if the same deadline was armed anew meanwhile. A request finished meanwhile is
+        // re-armed all the same: the action re-reads it, finds it done and stops.
+        if (this.stopped || this.timers.get(requestId)?.has(name)) return;
+        this.arm(requestId, name, Date.now() + wait, fn, failures + 1);
+      });
+    }, Math.max(0, at - Date.now()));
     let named = this.timers.get(requestId);
     if (!named) this.timers.set(requestId, (named = new Map()));
     named.set(name, timer);
+  }
+
+  /** Timers armed now (deadlines waiting, retries included). */
+  get armed(): number {
+    let n = 0;
+    for (const named of this.timers.values()) n += named.size;
+    return n;
   }
 
   clearRequest(requestId: string): void {
@@ -34,6 +64,7 @@ export class DeadlineScheduler implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    this.stopped = true;
     for (const named of this.timers.values()) for (const t of named.values()) clearTimeout(t);
     this.timers.clear();
   }
