@@ -7,6 +7,7 @@ export { connectInfra, REQUEST_BUCKET, type Infra } from './infra';
 export { serve, runService, isServeTarget, type ServeTarget, type RunningServices } from './serve';
 export { benchPrompts, type PromptBenchResult, type PromptBenchCase } from './bench/prompts';
 export { natsConnectParts } from './infra';
+export { runChaos, type ChaosOptions, type ChaosReport } from './bench/chaos';
 export { benchOrchestration, percentile, BENCH_QUESTION, type OrchestrationBenchMode, type OrchestrationBenchOptions, type OrchestrationBenchResult } from './bench/orchestration';
 export { ServiceCluster, ServiceInstance, startCluster, repoRoot, type ClusterOptions, type StartSpec, type ExitInfo } from './testing/cluster';
 export { BusRecorder, waitUntil, type RecordedEvent, type RecordedDeadLetter } from './testing/recorder';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { benchLatency, benchOrchestration, benchPrompts, loadTexts, type OrchestrationBenchResult } from '@medagent/runtime';
+import { benchLatency, benchOrchestration, benchPrompts, loadTexts, runChaos, type OrchestrationBenchResult } from '@medagent/runtime';
 import { num, parseArgs, str, UsageError } from '../args';
 
 const HELP = `medagent bench prompts --cases FILE [--json]
@@ -7,6 +7,8 @@ medagent bench latency --cases FILE[,FILE…] [--versions V1,V2] [--iterations N
 medagent bench orchestration --mode embedded|distributed|bare --model-latency-ms N --concurrency C --requests R
                              [--worker-instances N] [--worker-concurrency C] [--warmup N] [--nats URL]
                              [--redis URL] [--bare-pattern minimal|durable] [--json]
+medagent bench chaos [--requests 200] [--concurrency 10] [--fault-every-ms 2000] [--model-latency-ms 200]
+                     [--broker-every 5] [--broker-down-ms 4000] [--seed 1] [--request-timeout-ms 60000]
 
   orchestration: the three-task seed plan with the fixed-latency fake model (plan, tasks and
   synthesis each take N ms); distributed mode starts a nats-server (unless --nats) and every
@@ -22,7 +24,14 @@ medagent bench orchestration --mode embedded|distributed|bare --model-latency-ms
   (create, dispatch, grouped artifact settles, completion), the workers' unconfirmed
   task.started / task.completed, ~1.2 KB events: the infrastructure cost of our pattern.
   cpu_ms_per_request (Linux): CPU ms per completed request by process (services, nats-server,
-  this client) over the measured phase; unlike wall time it compares across a noisy machine.`;
+  this client) over the measured phase; unlike wall time it compares across a noisy machine.
+
+  chaos: the five services as processes (coordinator, 2 × lead, 2 × each worker), Redis and a
+  private nats-server take R requests (C in flight) while a random process is SIGKILLed and
+  restarted about every --fault-every-ms, and every --broker-every-th fault (0 = never) takes
+  the broker down for --broker-down-ms. Then each request's record in the KV and its results in
+  the stream are counted: exit code 0 only if every request is terminal with exactly one
+  stored result.`;
 
 function human(r: OrchestrationBenchResult): string {
   return (
@@ -90,6 +99,22 @@ export async function benchCommand(argv: string[]): Promise<number> {
     });
     process.stdout.write(json ? `${JSON.stringify(r)}\n` : `${human(r)}\n`);
     return r.errors === 0 ? 0 : 1;
+  }
+  if (sub === 'chaos') {
+    const r = await runChaos({
+      requests: num(args, 'requests', 200),
+      concurrency: num(args, 'concurrency', 10),
+      faultEveryMs: num(args, 'fault-every-ms', 2000),
+      modelLatencyMs: num(args, 'model-latency-ms', 200),
+      brokerEvery: num(args, 'broker-every', 5),
+      brokerDownMs: num(args, 'broker-down-ms', 4000),
+      seed: num(args, 'seed', 1),
+      requestTimeoutMs: num(args, 'request-timeout-ms', 60_000),
+      log: (line) => process.stderr.write(`bench: ${line}\n`),
+    });
+    process.stdout.write(`${JSON.stringify(r, null, json ? 0 : 2)}\n`);
+    const clean = r.outcomes.not_terminal === 0 && r.results_stored.none === 0 && r.results_stored.more === 0;
+    return clean ? 0 : 1;
   }
   throw new UsageError(HELP);
 }

@@ -1,0 +1,249 @@
+import { JetStreamBus, JetStreamKvStore, startNatsServer } from '@medagent/bus';
+import { BusUnavailableError, requestIdFor, type ServiceId } from '@medagent/contracts';
+import type { StoredRequest } from '@medagent/coordinator-core';
+import { startRedisServer } from '@medagent/memory';
+import { MedagentClient } from '../client';
+import { REQUEST_BUCKET } from '../infra';
+import { startCluster, type ServiceCluster, type ServiceInstance } from '../testing/cluster';
+import { percentile, round } from './drive';
+import { BENCH_QUESTION } from './orchestration';
+
+/**
+ * Chaos soak: the five services as separate processes (two instances of the lead and of
+ * each worker, one coordinator, as deployed) take a stream of requests while processes are
+ * SIGKILLed and restarted at random and, optionally, the broker itself is killed and revived
+ * on the same store. Afterwards every request is checked where it is durable: its record in
+ * the KV must be terminal, and the stream must hold exactly one result for it.
+ *
+ * Not a pass/fail test (that is outage.spec / failover.spec): a measurement of what a
+ * deployment loses under faults, so "0 lost, 0 duplicated" is a figure with its conditions.
+ */
+export interface ChaosOptions {
+  requests: number;
+  concurrency: number;
+  /** Mean interval between faults (each one a SIGKILL + restart, or a broker outage). */
+  faultEveryMs: number;
+  /** Fake model latency per call (plan, each task, synthesis). */
+  modelLatencyMs: number;
+  /** Every n-th fault is a broker outage of `brokerDownMs` instead of a process kill (0 = never). */
+  brokerEvery: number;
+  brokerDownMs: number;
+  /** Seed of the fault schedule (which process, when). */
+  seed: number;
+  /** How long the client waits for one result before it reads the outcome from the KV instead. */
+  requestTimeoutMs: number;
+  log?: (line: string) => void;
+}
+
+export interface ChaosReport {
+  requests: number;
+  concurrency: number;
+  model_latency_ms: number;
+  faults: { kills: Record<string, number>; broker_outages: number };
+  /**
+   * Read from the KV after the run. `refused_at_submit`: the submission itself failed with
+   * BusUnavailableError and left no record (the caller was told; nothing to lose).
+   * `not_terminal`: a request the deployment accepted and never finished (the failure).
+   */
+  outcomes: { completed: number; failed: number; partial: number; refused_at_submit: number; not_terminal: number };
+  /** Up to 5 accepted requests that never finished: their record's status (or none) and whether the submission was stored. */
+  not_terminal_examples: { request_id: string; record_status: string | null; submission_stored: boolean; client_error?: string }[];
+  /** Deadline actions that failed and were run again (the coordinator's `deadline … failed` lines). */
+  deadline_retries: number;
+  /** Requests whose result the client never received live (read from the KV afterwards). */
+  results_missed_by_client: number;
+  /** Results stored in the stream per accepted request: exactly one each is the goal. */
+  results_stored: { none: number; one: number; more: number };
+  latency_ms: { p50: number; p99: number; max: number };
+  duration_s: number;
+  seed: number;
+}
+
+const SERVICES: { name: ServiceId; instances: number }[] = [
+  { name: 'coordinator', instances: 1 },
+  { name: 'lead', instances: 2 },
+  { name: 'worker-consultation', instances: 2 },
+  { name: 'worker-triage', instances: 2 },
+  { name: 'worker-research', instances: 2 },
+];
+
+/** A small deterministic PRNG (mulberry32), so a schedule can be replayed by its seed. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
+  const log = o.log ?? (() => undefined);
+  const random = rng(o.seed);
+  const nats = await startNatsServer({ jetstream: true, private: true });
+  const redis = await startRedisServer({ private: true });
+  const stops: (() => Promise<void>)[] = [() => nats.stop(), () => redis.stop()];
+  let deadlineRetries = 0;
+  try {
+    const cluster = await startCluster(
+      {
+        natsUrl: nats.url,
+        redisUrl: redis.url,
+        env: {
+          MEDAGENT_MODEL: 'fake',
+          MEDAGENT_FAKE_MODEL_LATENCY_MS: String(o.modelLatencyMs),
+          MEDAGENT_NATS_RECONNECT_WAIT_MS: '250',
+          // A killed worker's task comes back after this; the task deadline (20 s) stays the backstop.
+          MEDAGENT_WORKER_ACK_WAIT_MS: '5000',
+        },
+        onLine: (_inst, line) => {
+          if (/\] deadline .* failed/.test(line)) deadlineRetries++;
+        },
+      },
+      SERVICES,
+    );
+    stops.unshift(() => cluster.stopAll());
+    const bus = await JetStreamBus.connect({ servers: nats.url, name: 'chaos-client', watchAdvisories: false, reconnectWaitMs: 250 });
+    stops.unshift(() => bus.close());
+    const client = new MedagentClient(bus);
+    const startedAt = new Date();
+    log(`chaos: ${cluster.summary()}`);
+
+    let running = true;
+    const faults = { kills: {} as Record<string, number>, broker_outages: 0 };
+    const chaos = (async () => {
+      for (let n = 1; running; n++) {
+        await new Promise((r) => setTimeout(r, o.faultEveryMs * (0.5 + random())));
+        if (!running) break;
+        if (o.brokerEvery > 0 && n % o.brokerEvery === 0) {
+          log(`chaos: broker down for ${o.brokerDownMs} ms`);
+          await nats.crash();
+          await new Promise((r) => setTimeout(r, o.brokerDownMs));
+          await nats.revive();
+          faults.broker_outages++;
+          continue;
+        }
+        await killOne(cluster, random, faults.kills, log);
+      }
+    })();
+
+    const ids: string[] = [];
+    const latencies: number[] = [];
+    let missed = 0;
+    const refused = new Set<string>();
+    const clientErrors = new Map<string, string>();
+    let next = 0;
+    const lane = async () => {
+      while (next < o.requests) {
+        const i = next++;
+        const user = `chaos-${o.seed}-${i}`;
+        const key = `k-${i}`;
+        const id = requestIdFor(user, key);
+        ids.push(id);
+        const t0 = Date.now();
+        const r = await client
+          .ask({ message: BENCH_QUESTION, user_id: user, session_id: 's', idempotency_key: key, channel: 'nats' }, { timeoutMs: o.requestTimeoutMs })
+          .catch((e: unknown) => {
+            if (e instanceof BusUnavailableError) refused.add(id);
+            clientErrors.set(id, e instanceof Error ? `${e.name}: ${e.message.split('\n')[0] ?? ''}` : String(e));
+            return undefined;
+          });
+        if (r) latencies.push(Date.now() - t0);
+        else missed++;
+      }
+    };
+    await Promise.all(Array.from({ length: o.concurrency }, lane));
+    running = false;
+    await chaos;
+    log('chaos: requests done; checking the KV and the stream');
+
+    // The last fault may have been an outage: read only once the client is attached again.
+    await retrying(async () => {
+      if (bus.connectionState() !== 'connected') throw new BusUnavailableError('reconnecting');
+    });
+    const kv = await retrying(() => JetStreamKvStore.open(bus.nc, REQUEST_BUCKET));
+    const read = (id: string) => retrying(async () => (await kv.get<StoredRequest>(`req.${id}`))?.value);
+    const outcomes = { completed: 0, failed: 0, partial: 0, refused_at_submit: 0, not_terminal: 0 };
+    const stuck: ChaosReport['not_terminal_examples'] = [];
+    const settleBy = Date.now() + 60_000;
+    for (const id of ids) {
+      // Let the deployment finish what it still holds (a request the client gave up on).
+      let rec = await read(id);
+      if (!rec && refused.has(id)) {
+        outcomes.refused_at_submit++;
+        continue;
+      }
+      while ((!rec || (rec.status !== 'completed' && rec.status !== 'failed')) && Date.now() < settleBy) {
+        await new Promise((r) => setTimeout(r, 500));
+        rec = await read(id);
+      }
+      if (rec?.status === 'completed') outcomes.completed++;
+      else if (rec?.status === 'failed') outcomes.failed++;
+      else {
+        outcomes.not_terminal++;
+        const clientError = clientErrors.get(id);
+        if (stuck.length < 5) stuck.push({ request_id: id, record_status: rec?.status ?? null, submission_stored: false, ...(clientError ? { client_error: clientError } : {}) });
+      }
+      if (rec?.status === 'completed' && (rec.completeness ?? 1) < 1) outcomes.partial++;
+    }
+    const stored = new Map<string, number>();
+    const results = await retrying(() => bus.audit({
+      since: new Date(startedAt.getTime() - 1000),
+      filter: (e) => e.event_type === 'request.completed' || e.event_type === 'request.failed' || e.event_type === 'request.submitted',
+    }));
+    const submitted = new Set(results.filter((e) => e.envelope.event_type === 'request.submitted').map((e) => e.envelope.correlation_id));
+    for (const s of stuck) s.submission_stored = submitted.has(s.request_id);
+    for (const e of results) if (e.envelope.event_type !== 'request.submitted') stored.set(e.envelope.correlation_id, (stored.get(e.envelope.correlation_id) ?? 0) + 1);
+    const results_stored = { none: 0, one: 0, more: 0 };
+    for (const id of ids) {
+      if (refused.has(id) && !stored.has(id)) continue;
+      const c = stored.get(id) ?? 0;
+      if (c === 0) results_stored.none++;
+      else if (c === 1) results_stored.one++;
+      else results_stored.more++;
+    }
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return {
+      requests: ids.length,
+      concurrency: o.concurrency,
+      model_latency_ms: o.modelLatencyMs,
+      faults,
+      outcomes,
+      not_terminal_examples: stuck,
+      deadline_retries: deadlineRetries,
+      results_missed_by_client: missed,
+      results_stored,
+      latency_ms: { p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: sorted.at(-1) ?? 0 },
+      duration_s: round((Date.now() - startedAt.getTime()) / 1000),
+      seed: o.seed,
+    };
+  } finally {
+    for (const stop of stops) await stop().catch(() => undefined);
+  }
+}
+
+/** Runs `fn` until it succeeds, for at most a minute: the reads right after an outage may time out. */
+async function retrying<T>(fn: () => Promise<T>): Promise<T> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (Date.now() > until) throw e;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+/** SIGKILLs one live instance at random and starts a replacement (as a supervisor would). */
+async function killOne(cluster: ServiceCluster, random: () => number, kills: Record<string, number>, log: (l: string) => void): Promise<void> {
+  const live = cluster.live();
+  const victim: ServiceInstance | undefined = live[Math.floor(random() * live.length)];
+  if (!victim) return;
+  log(`chaos: SIGKILL ${victim.id} (pid ${victim.pid})`);
+  await cluster.kill(victim, 'SIGKILL');
+  kills[victim.name] = (kills[victim.name] ?? 0) + 1;
+  await cluster.restart(victim);
+}
