@@ -31,6 +31,8 @@ export class RuntimeConfig {
   @IsInt() @Min(60) @Max(30 * 24 * 3600) memoryTtlSeconds = 24 * 3600;
   /** How long the lead and the workers wait at start-up for the coordinator to declare the streams. */
   @IsInt() @Min(0) @Max(600_000) topologyWaitMs = 60_000;
+  /** How long a service waits at start-up for a NATS it cannot reach yet, then fails. */
+  @IsInt() @Min(0) @Max(3_600_000) natsConnectWaitMs = 60_000;
   /** Wait between attempts to reach NATS again after losing it; services retry forever. */
   @IsInt() @Min(10) @Max(60_000) natsReconnectWaitMs = DEFAULT_RECONNECT_WAIT_MS;
   @IsIn(['none', 'otlp']) tracesExporter: 'none' | 'otlp' = 'none';
@@ -58,6 +60,7 @@ export const RUNTIME_ENV: Readonly<Record<string, keyof RuntimeConfig>> = {
   MEDAGENT_MEMORY_TTL_SECONDS: 'memoryTtlSeconds',
   MEDAGENT_TOPOLOGY_WAIT_MS: 'topologyWaitMs',
   MEDAGENT_NATS_RECONNECT_WAIT_MS: 'natsReconnectWaitMs',
+  MEDAGENT_NATS_CONNECT_WAIT_MS: 'natsConnectWaitMs',
   OTEL_TRACES_EXPORTER: 'tracesExporter',
   MEDAGENT_FAKE_MODEL_LATENCY_MS: 'fakeModelLatencyMs',
   MEDAGENT_DATA_DIR: 'dataDir',
@@ -73,6 +76,7 @@ const NUMERIC = new Set<keyof RuntimeConfig>([
   'memoryTtlSeconds',
   'topologyWaitMs',
   'natsReconnectWaitMs',
+  'natsConnectWaitMs',
   'fakeModelLatencyMs',
 ]);
 

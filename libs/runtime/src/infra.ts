@@ -64,6 +64,7 @@ export async function connectInfra(cfg: RuntimeConfig, serviceName: string): Pro
     topologyMode: ownsState ? 'declare' : 'await',
     topologyWaitMs: cfg.topologyWaitMs,
     reconnectWaitMs: cfg.natsReconnectWaitMs,
+    connectWaitMs: cfg.natsConnectWaitMs,
   });
   // Only the coordinator holds request state; other services' users cannot open the bucket.
   const kv = ownsState ? await JetStreamKvStore.open(bus.nc, REQUEST_BUCKET, { history: 5 }) : new InMemoryKvStore();

@@ -1,4 +1,4 @@
-import { connect, headers as natsHeaders, type NatsConnection, type Subscription as NatsSub } from '@nats-io/transport-node';
+import { headers as natsHeaders, type NatsConnection, type Subscription as NatsSub } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, PubHeaders, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import {
   BusUnavailableError,
@@ -27,7 +27,7 @@ import { PayloadStore } from './payloads';
 import { PubAckMux } from './pub-ack';
 import { coalesceWrites } from './write-coalescing';
 import { AckBatcher } from './ack-batching';
-import { ConnectionMonitor, logConnectionEvent, reconnectOptions, type ConnectionEvent } from './connection';
+import { ConnectionMonitor, connectWaiting, logConnectionEvent, reconnectOptions, type ConnectionEvent } from './connection';
 import { readAudit, storedMsgIds, type AuditEvent, type AuditQuery } from './audit';
 import {
   DEFAULT_LIMITS,
@@ -72,6 +72,12 @@ export interface JetStreamBusOptions {
   onConnection?: (event: ConnectionEvent) => void;
   /** Wait between reconnect attempts (default 2 s, nats.js's own; jittered by the client). */
   reconnectWaitMs?: number;
+  /**
+   * How long the first connect keeps trying while the broker cannot be reached (default 0:
+   * one attempt). Services wait, so one restarted during a broker outage comes up when the
+   * broker does instead of crash-looping.
+   */
+  connectWaitMs?: number;
   /** How long stop()/close() wait for running handlers before giving up on them (default 10 s). */
   drainTimeoutMs?: number;
   /**
@@ -172,14 +178,12 @@ export class JetStreamBus implements Bus {
       // Async traces build an Error (stack capture) for every request/publish: ~10 % of a busy
       // coordinator's CPU. Off unless MEDAGENT_NATS_ASYNC_TRACES=1 asks for them while debugging.
       const noAsyncTraces = process.env['MEDAGENT_NATS_ASYNC_TRACES'] !== '1';
-      nc = await connect({
-        servers: opts.servers,
-        name: opts.name ?? 'medagent',
-        noAsyncTraces,
-        ...reconnectOptions(opts.reconnectWaitMs),
-        ...inbox,
-        ...opts.connectOptions,
-      });
+      const reconnect = reconnectOptions(opts.reconnectWaitMs);
+      nc = await connectWaiting(
+        { servers: opts.servers, name: opts.name ?? 'medagent', noAsyncTraces, ...reconnect, ...inbox, ...opts.connectOptions },
+        opts.connectWaitMs ?? 0,
+        reconnect.reconnectTimeWait,
+      );
     } catch (e) {
       throw new BusUnavailableError(`cannot connect to NATS at ${String(opts.servers)}: ${(e as Error).message}`, { cause: e });
     }

@@ -1,4 +1,4 @@
-import type { NatsConnection } from '@nats-io/transport-node';
+import { ConnectionError, TimeoutError, connect, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
 import { BusUnavailableError } from '@medagent/contracts';
 import type { BusConnectionState } from '../port';
 
@@ -90,4 +90,23 @@ export function logConnectionEvent(name: string): (e: ConnectionEvent) => void {
           : (e.error?.message ?? 'the NATS connection closed for good');
     process.stderr.write(`[bus:jetstream] ${name}: ${what}\n`);
   };
+}
+
+/**
+ * The first connection, waiting up to `waitMs` for a broker that is not there yet (a service
+ * restarted during a broker outage, or started before it): attempts every `retryMs` while the
+ * server cannot be reached. A refusal that is not about reachability (credentials) fails at
+ * once; `waitMs` 0 tries once (CLI clients: a wrong URL must fail now, not in a minute).
+ */
+export async function connectWaiting(opts: ConnectionOptions, waitMs: number, retryMs: number): Promise<NatsConnection> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await connect(opts);
+    } catch (e) {
+      const unreachable = e instanceof ConnectionError || e instanceof TimeoutError;
+      if (!unreachable || Date.now() + retryMs > until) throw e;
+      await new Promise((r) => setTimeout(r, retryMs));
+    }
+  }
 }

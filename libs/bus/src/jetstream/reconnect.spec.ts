@@ -66,6 +66,24 @@ describe('JetStreamBus through a broker outage', () => {
     expect(events.items.map((e) => e.state)).toEqual(['reconnecting', 'connected']);
   }, 90_000);
 
+  it('a bus started while the broker is down waits for it (connectWaitMs) and works once it is up', async () => {
+    await server.crash();
+    // Called while nothing listens: it can only succeed by retrying after revive() below.
+    const connecting = JetStreamBus.connect({ servers: server.url, name: 'late', connectWaitMs: 60_000, reconnectWaitMs: 20, limits: { storage: 'memory' } });
+    await server.revive();
+    bus = await connecting;
+    expect(bus.connectionState()).toBe('connected');
+    expect((await bus.publish('medagent.task.started.triage', ev(3), { msgId: 'late-3' })).duplicate).toBe(false);
+  }, 90_000);
+
+  it('without connectWaitMs, or past it, an unreachable broker fails the connect with BUS_UNAVAILABLE', async () => {
+    await server.crash();
+    await expect(JetStreamBus.connect({ servers: server.url })).rejects.toMatchObject({ code: 'BUS_UNAVAILABLE' });
+    const t0 = Date.now();
+    await expect(JetStreamBus.connect({ servers: server.url, connectWaitMs: 300, reconnectWaitMs: 50 })).rejects.toMatchObject({ code: 'BUS_UNAVAILABLE' });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(250);
+  });
+
   it('close() is not a loss: lost() stays pending and the state reads closed', async () => {
     const events = new Collector<ConnectionEvent>();
     bus = await JetStreamBus.connect({ servers: server.url, name: 'closing', onConnection: (e) => events.push(e) });

@@ -39,7 +39,8 @@ export interface ChaosReport {
   requests: number;
   concurrency: number;
   model_latency_ms: number;
-  faults: { kills: Record<string, number>; broker_outages: number };
+  /** `failed_starts`: replacements that exited before ready and were started again (as a supervisor would). */
+  faults: { kills: Record<string, number>; broker_outages: number; failed_starts: number };
   /**
    * Read from the KV after the run. `refused_at_submit`: the submission itself failed with
    * BusUnavailableError and left no record (the caller was told; nothing to lose).
@@ -112,7 +113,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     log(`chaos: ${cluster.summary()}`);
 
     let running = true;
-    const faults = { kills: {} as Record<string, number>, broker_outages: 0 };
+    // Replacements start in the background, as a supervisor's would: faults keep coming meanwhile.
+    const restarts: Promise<unknown>[] = [];
+    const faults = { kills: {} as Record<string, number>, broker_outages: 0, failed_starts: 0 };
     const chaos = (async () => {
       for (let n = 1; running; n++) {
         await new Promise((r) => setTimeout(r, o.faultEveryMs * (0.5 + random())));
@@ -125,7 +128,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           faults.broker_outages++;
           continue;
         }
-        await killOne(cluster, random, faults.kills, log);
+        await killOne(cluster, random, faults, log, restarts);
       }
     })();
 
@@ -157,6 +160,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     await Promise.all(Array.from({ length: o.concurrency }, lane));
     running = false;
     await chaos;
+    await Promise.all(restarts);
     log('chaos: requests done; checking the KV and the stream');
 
     // The last fault may have been an outage: read only once the client is attached again.
@@ -237,13 +241,35 @@ async function retrying<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** SIGKILLs one live instance at random and starts a replacement (as a supervisor would). */
-async function killOne(cluster: ServiceCluster, random: () => number, kills: Record<string, number>, log: (l: string) => void): Promise<void> {
-  const live = cluster.live();
+/** SIGKILLs one live instance at random and starts its replacement in the background. */
+async function killOne(
+  cluster: ServiceCluster,
+  random: () => number,
+  faults: ChaosReport['faults'],
+  log: (l: string) => void,
+  restarts: Promise<unknown>[],
+): Promise<void> {
+  // Only instances that finished starting: a replacement killed before it is ready is never replaced.
+  const live = cluster.live().filter((i) => i.readyAt !== undefined);
   const victim: ServiceInstance | undefined = live[Math.floor(random() * live.length)];
   if (!victim) return;
   log(`chaos: SIGKILL ${victim.id} (pid ${victim.pid})`);
   await cluster.kill(victim, 'SIGKILL');
-  kills[victim.name] = (kills[victim.name] ?? 0) + 1;
-  await cluster.restart(victim);
+  faults.kills[victim.name] = (faults.kills[victim.name] ?? 0) + 1;
+  restarts.push(replace(cluster, victim, faults, log));
+}
+
+/** Starts a replacement until one becomes ready (at most 10 tries, 1 s apart), like a supervisor. */
+async function replace(cluster: ServiceCluster, dead: ServiceInstance, faults: ChaosReport['faults'], log: (l: string) => void): Promise<void> {
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    try {
+      await cluster.restart(dead);
+      return;
+    } catch (e) {
+      faults.failed_starts++;
+      const why = (e instanceof Error ? e.message : String(e)).split('\n').filter((l) => /Error|exited/.test(l)).slice(0, 3).join(' | ');
+      log(`chaos: replacement of ${dead.id} failed to start (${why}); again in 1 s`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
 }
