@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { JetStreamBus, JetStreamKvStore, startNatsServer } from '@medagent/bus';
 import { BusUnavailableError, requestIdFor, type ServiceId } from '@medagent/contracts';
 import type { StoredRequest } from '@medagent/coordinator-core';
@@ -68,16 +69,10 @@ const SERVICES: { name: ServiceId; instances: number }[] = [
   { name: 'worker-research', instances: 2 },
 ];
 
-/** A small deterministic PRNG (mulberry32), so a schedule can be replayed by its seed. */
+/** The seed's n-th number in [0, 1): a hash of (seed, n), so a schedule is replayable by its seed. */
 function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  let n = 0;
+  return () => Number.parseInt(createHash('sha256').update(`${seed}:${n++}`).digest('hex').slice(0, 12), 16) / 2 ** 48;
 }
 
 export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
