@@ -21,7 +21,7 @@ export {
   type BusTransportDefaults,
 } from './nest/transport';
 export { JetStreamBus, MIN_SERVER_VERSION, inboxPrefixFor, type JetStreamBusOptions } from './jetstream/bus';
-export { DEFAULT_RECONNECT_WAIT_MS, type ConnectionEvent } from './jetstream/connection';
+export { DEFAULT_RECONNECT_WAIT_MS, asBusUnavailable, type ConnectionEvent } from './jetstream/connection';
 export {
   DEFAULT_TOPOLOGY,
   DEFAULT_LIMITS,

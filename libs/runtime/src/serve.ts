@@ -2,7 +2,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { warmTokenizer } from '@medagent/agent';
 import { SERVICE_IDS, type ServiceId } from '@medagent/contracts';
 import { medagentMetrics, startMetrics, startTelemetry } from '@medagent/telemetry';
-import { JetStreamBus, type Bus } from '@medagent/bus';
+import { JetStreamBus, asBusUnavailable, type Bus } from '@medagent/bus';
 import { loadCoordinatorConfig } from '@medagent/coordinator-core';
 import { defaultKnowledgeService } from '@medagent/skills';
 import { loadRuntimeConfig, type RuntimeConfig } from './config';
@@ -31,7 +31,9 @@ export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRu
   const telemetry = startTelemetry({ serviceName: target === 'all' ? 'medagent' : target, exporter: runtime.tracesExporter });
   const coordinator = names.includes('coordinator') ? loadCoordinatorConfig() : undefined;
   startMetrics();
-  const infra = await connectInfra(runtime, target);
+  const infra = await connectInfra(runtime, target).catch((e: unknown) => {
+    throw startupFailure(e);
+  });
   if (infra.bus instanceof JetStreamBus && names.includes('coordinator')) observeConsumerLag(infra.bus);
   observeConnection(infra.bus);
   const apps = new Map<ServiceId, INestMicroservice>();
@@ -48,7 +50,7 @@ export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRu
     }
   } catch (e) {
     await infra.close();
-    throw e;
+    throw startupFailure(e);
   }
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -86,6 +88,9 @@ export async function runService(target: ServeTarget): Promise<RunningServices> 
   process.stderr.write(`medagent ${target}: ready (${running.infra.mode})\n`);
   return running;
 }
+
+/** A start-up step the broker did not answer (it went away half-way): named, exit 1, the supervisor retries. */
+const startupFailure = (e: unknown): unknown => asBusUnavailable(e, 'start-up');
 
 /** 1 while the bus reaches the broker, 0 while it reconnects or after it closed. */
 function observeConnection(bus: Bus): void {

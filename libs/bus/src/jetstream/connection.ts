@@ -110,3 +110,13 @@ export async function connectWaiting(opts: ConnectionOptions, waitMs: number, re
     }
   }
 }
+
+/**
+ * nats.js reports an unreachable or silent broker as its own `TimeoutError` / `ConnectionError`
+ * (message: "timeout"). Outside the bus they become `BusUnavailableError` (retryable), with
+ * `what` saying which step it interrupted; anything else is returned as it is.
+ */
+export function asBusUnavailable(e: unknown, what: string): unknown {
+  if (!(e instanceof TimeoutError || e instanceof ConnectionError)) return e;
+  return new BusUnavailableError(`${what}: the NATS server did not answer in time (restarting or overloaded?)`, { cause: e });
+}

@@ -3,7 +3,8 @@ import type { Delivery } from '../port';
 import { Collector } from '../testing/collector';
 import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
 import { JetStreamBus } from './bus';
-import type { ConnectionEvent } from './connection';
+import { TimeoutError } from '@nats-io/transport-node';
+import { asBusUnavailable, type ConnectionEvent } from './connection';
 
 /**
  * A broker outage longer than nats.js's default patience (10 reconnect attempts, then the
@@ -94,5 +95,17 @@ describe('JetStreamBus through a broker outage', () => {
     await new Promise((r) => setImmediate(r));
     expect(lost).not.toHaveBeenCalled();
     expect(events.items).toEqual([]);
+  });
+});
+
+describe('asBusUnavailable', () => {
+  it("names nats.js's bare timeout as a retryable BusUnavailableError and passes anything else through", () => {
+    const timeout = new TimeoutError();
+    const mapped = asBusUnavailable(timeout, 'start-up') as Error & { code?: string; retryable?: boolean; cause?: unknown };
+    expect(mapped).toMatchObject({ name: 'BusUnavailableError', code: 'BUS_UNAVAILABLE', retryable: true });
+    expect(mapped.message).toMatch(/^start-up: the NATS server did not answer/);
+    expect(mapped.cause).toBe(timeout);
+    const other = new RangeError('bad config');
+    expect(asBusUnavailable(other, 'start-up')).toBe(other);
   });
 });
