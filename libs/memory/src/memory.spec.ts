@@ -278,6 +278,33 @@ describe('redis memory: degraded fallback', () => {
   });
 });
 
+describe('redis memory: recovery', () => {
+  it('goes back to Redis, no longer degraded, once Redis is reachable again', async () => {
+    const server = await startRedisServer({ private: true });
+    const store = new RedisMemoryStore({ url: server.url });
+    try {
+      await store.append('u', 's', turn(1));
+      await server.stop();
+      expect((await store.append('u', 's', turn(2))).degraded).toBe(true);
+      await server.revive();
+      // The client redials on its own (every <= 2 s); each try below is a real command.
+      let back = false;
+      for (const until = Date.now() + 15_000; !back && Date.now() < until; ) {
+        back = !(await store.append('u', 's', turn(3))).degraded;
+        if (!back) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(back).toBe(true);
+      const loaded = await store.load('u', 's');
+      expect(loaded).toMatchObject({ backend: 'redis', degraded: false });
+      // A fresh server (no persistence): only what was written after it came back.
+      expect(loaded.turns.map((t) => t.request_id)).toEqual(['r3']);
+    } finally {
+      await store.close();
+      await server.stop();
+    }
+  }, 30_000);
+});
+
 describe('summarizeTurns', () => {
   it('keeps the newest turns within the budget', () => {
     const s = summarizeTurns([turn(1), turn(2), turn(3)], 60);
