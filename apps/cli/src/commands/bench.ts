@@ -8,7 +8,8 @@ medagent bench orchestration --mode embedded|distributed|bare --model-latency-ms
                              [--worker-instances N] [--worker-concurrency C] [--warmup N] [--nats URL]
                              [--redis URL] [--bare-pattern minimal|durable] [--json]
 medagent bench chaos [--requests 200] [--concurrency 10] [--fault-every-ms 2000] [--model-latency-ms 200]
-                     [--broker-every 5] [--broker-down-ms 4000] [--seed 1] [--request-timeout-ms 60000]
+                     [--broker-every 5] [--broker-down-ms 4000] [--redis-every 0] [--redis-down-ms 4000]
+                     [--seed 1] [--request-timeout-ms 60000]
 
   orchestration: the three-task seed plan with the fixed-latency fake model (plan, tasks and
   synthesis each take N ms); distributed mode starts a nats-server (unless --nats) and every
@@ -29,9 +30,9 @@ medagent bench chaos [--requests 200] [--concurrency 10] [--fault-every-ms 2000]
   chaos: the five services as processes (coordinator, 2 × lead, 2 × each worker), Redis and a
   private nats-server take R requests (C in flight) while a random process is SIGKILLed and
   restarted about every --fault-every-ms, and every --broker-every-th fault (0 = never) takes
-  the broker down for --broker-down-ms. Then each request's record in the KV and its results in
-  the stream are counted: exit code 0 only if every request is terminal with exactly one
-  stored result.`;
+  the broker down for --broker-down-ms (--redis-every: Redis likewise, back empty). Then each
+  request's record in the KV and its results in the stream are counted: exit code 0 only if
+  every accepted request is terminal with exactly one stored result.`;
 
 function human(r: OrchestrationBenchResult): string {
   return (
@@ -108,6 +109,8 @@ export async function benchCommand(argv: string[]): Promise<number> {
       modelLatencyMs: num(args, 'model-latency-ms', 200),
       brokerEvery: num(args, 'broker-every', 5),
       brokerDownMs: num(args, 'broker-down-ms', 4000),
+      redisEvery: num(args, 'redis-every', 0),
+      redisDownMs: num(args, 'redis-down-ms', 4000),
       seed: num(args, 'seed', 1),
       requestTimeoutMs: num(args, 'request-timeout-ms', 60_000),
       log: (line) => process.stderr.write(`bench: ${line}\n`),

@@ -29,6 +29,9 @@ export interface ChaosOptions {
   /** Every n-th fault is a broker outage of `brokerDownMs` instead of a process kill (0 = never). */
   brokerEvery: number;
   brokerDownMs: number;
+  /** Every n-th fault (not already a broker outage) stops Redis for `redisDownMs`; it comes back empty (0 = never). */
+  redisEvery: number;
+  redisDownMs: number;
   /** Seed of the fault schedule (which process, when). */
   seed: number;
   /** How long the client waits for one result before it reads the outcome from the KV instead. */
@@ -41,13 +44,15 @@ export interface ChaosReport {
   concurrency: number;
   model_latency_ms: number;
   /** `failed_starts`: replacements that exited before ready and were started again (as a supervisor would). */
-  faults: { kills: Record<string, number>; broker_outages: number; failed_starts: number };
+  faults: { kills: Record<string, number>; broker_outages: number; redis_outages: number; failed_starts: number };
   /**
    * Read from the KV after the run. `refused_at_submit`: the submission itself failed with
    * BusUnavailableError and left no record (the caller was told; nothing to lose).
    * `not_terminal`: a request the deployment accepted and never finished (the failure).
    */
   outcomes: { completed: number; failed: number; partial: number; refused_at_submit: number; not_terminal: number };
+  /** Terminal requests whose record says their memory fell back to the in-process store (Redis away). */
+  memory_degraded: number;
   /** Up to 5 accepted requests that never finished: their record's status (or none) and whether the submission was stored. */
   not_terminal_examples: { request_id: string; record_status: string | null; submission_stored: boolean; client_error?: string }[];
   /** Deadline actions that failed and were run again (the coordinator's `deadline … failed` lines). */
@@ -110,7 +115,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     let running = true;
     // Replacements start in the background, as a supervisor's would: faults keep coming meanwhile.
     const restarts: Promise<unknown>[] = [];
-    const faults = { kills: {} as Record<string, number>, broker_outages: 0, failed_starts: 0 };
+    const faults = { kills: {} as Record<string, number>, broker_outages: 0, redis_outages: 0, failed_starts: 0 };
     const chaos = (async () => {
       for (let n = 1; running; n++) {
         await new Promise((r) => setTimeout(r, o.faultEveryMs * (0.5 + random())));
@@ -121,6 +126,14 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           await new Promise((r) => setTimeout(r, o.brokerDownMs));
           await nats.revive();
           faults.broker_outages++;
+          continue;
+        }
+        if (o.redisEvery > 0 && n % o.redisEvery === 0) {
+          log(`chaos: Redis down for ${o.redisDownMs} ms`);
+          await redis.stop();
+          await new Promise((r) => setTimeout(r, o.redisDownMs));
+          await redis.revive();
+          faults.redis_outages++;
           continue;
         }
         await killOne(cluster, random, faults, log, restarts);
@@ -166,6 +179,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     const read = (id: string) => retrying(async () => (await kv.get<StoredRequest>(`req.${id}`))?.value);
     const outcomes = { completed: 0, failed: 0, partial: 0, refused_at_submit: 0, not_terminal: 0 };
     const stuck: ChaosReport['not_terminal_examples'] = [];
+    let memoryDegraded = 0;
     const settleBy = Date.now() + 60_000;
     for (const id of ids) {
       // Let the deployment finish what it still holds (a request the client gave up on).
@@ -186,6 +200,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         if (stuck.length < 5) stuck.push({ request_id: id, record_status: rec?.status ?? null, submission_stored: false, ...(clientError ? { client_error: clientError } : {}) });
       }
       if (rec?.status === 'completed' && (rec.completeness ?? 1) < 1) outcomes.partial++;
+      if (rec?.memory.degraded) memoryDegraded++;
     }
     const stored = new Map<string, number>();
     const results = await retrying(() => bus.audit({
@@ -210,6 +225,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       model_latency_ms: o.modelLatencyMs,
       faults,
       outcomes,
+      memory_degraded: memoryDegraded,
       not_terminal_examples: stuck,
       deadline_retries: deadlineRetries,
       results_missed_by_client: missed,
