@@ -116,27 +116,26 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     // Replacements start in the background, as a supervisor's would: faults keep coming meanwhile.
     const restarts: Promise<unknown>[] = [];
     const faults = { kills: {} as Record<string, number>, broker_outages: 0, redis_outages: 0, failed_starts: 0 };
+    // An outage: the server goes away for `ms`, then comes back on the same port.
+    const outage = async (what: string, ms: number, down: () => Promise<void>, up: () => Promise<void>) => {
+      log(`chaos: ${what} down for ${ms} ms`);
+      await down();
+      await new Promise((r) => setTimeout(r, ms));
+      await up();
+    };
     const chaos = (async () => {
       for (let n = 1; running; n++) {
         await new Promise((r) => setTimeout(r, o.faultEveryMs * (0.5 + random())));
         if (!running) break;
         if (o.brokerEvery > 0 && n % o.brokerEvery === 0) {
-          log(`chaos: broker down for ${o.brokerDownMs} ms`);
-          await nats.crash();
-          await new Promise((r) => setTimeout(r, o.brokerDownMs));
-          await nats.revive();
+          await outage('broker', o.brokerDownMs, () => nats.crash(), () => nats.revive());
           faults.broker_outages++;
-          continue;
-        }
-        if (o.redisEvery > 0 && n % o.redisEvery === 0) {
-          log(`chaos: Redis down for ${o.redisDownMs} ms`);
-          await redis.stop();
-          await new Promise((r) => setTimeout(r, o.redisDownMs));
-          await redis.revive();
+        } else if (o.redisEvery > 0 && n % o.redisEvery === 0) {
+          await outage('Redis', o.redisDownMs, () => redis.stop(), () => redis.revive());
           faults.redis_outages++;
-          continue;
+        } else {
+          await killOne(cluster, random, faults, log, restarts);
         }
-        await killOne(cluster, random, faults, log, restarts);
       }
     })();
 
