@@ -3,6 +3,7 @@ import type { Delivery } from '../port';
 import { Collector } from '../testing/collector';
 import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
 import { JetStreamBus } from './bus';
+import { JetStreamKvStore } from '../kv/jetstream';
 import { TimeoutError } from '@nats-io/transport-node';
 import { asBusUnavailable, type ConnectionEvent } from './connection';
 
@@ -84,6 +85,22 @@ describe('JetStreamBus through a broker outage', () => {
     await expect(JetStreamBus.connect({ servers: server.url, connectWaitMs: 300, reconnectWaitMs: 50 })).rejects.toMatchObject({ code: 'BUS_UNAVAILABLE' });
     expect(Date.now() - t0).toBeGreaterThanOrEqual(250);
   });
+
+  it('a KV read or write while the broker is away fails as BUS_UNAVAILABLE (retryable), not as a raw client error', async () => {
+    bus = await JetStreamBus.connect({ servers: server.url, name: 'kv-outage', reconnectWaitMs: 50, limits: { storage: 'memory' } });
+    const kv = await JetStreamKvStore.open(bus.nc, 'outage_kv');
+    const rev = await kv.create('k', { v: 1 });
+    await server.crash();
+    // Side by side: each waits out the client's request timeout (5 s).
+    const unavailable = { name: 'BusUnavailableError', code: 'BUS_UNAVAILABLE', retryable: true };
+    await Promise.all([
+      expect(kv.get('k')).rejects.toMatchObject(unavailable),
+      expect(kv.update('k', { v: 2 }, rev)).rejects.toMatchObject(unavailable),
+      expect(kv.create('k2', { v: 1 })).rejects.toMatchObject(unavailable),
+      expect(kv.keys()).rejects.toMatchObject(unavailable),
+      expect(kv.delete('k')).rejects.toMatchObject(unavailable),
+    ]);
+  }, 60_000);
 
   it('close() is not a loss: lost() stays pending and the state reads closed', async () => {
     const events = new Collector<ConnectionEvent>();

@@ -3,6 +3,7 @@ import { JetStreamApiError, PubHeaders } from '@nats-io/jetstream';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { ConfigError, ConflictError, ContractViolationError } from '@medagent/contracts';
 import { PubAckMux } from '../jetstream/pub-ack';
+import { asBusUnavailable } from '../jetstream/connection';
 import { assertKey, jsonOf, readModifyWrite, type KvEntry, type KvStore } from './port';
 
 /** "wrong last sequence": the server's answer to a stale revision or a create over a live key. */
@@ -41,7 +42,7 @@ export class JetStreamKvStore implements KvStore {
   private constructor(
     private readonly kv: KV,
     nc: NatsConnection,
-    bucket: string,
+    private readonly bucket: string,
   ) {
     this.acks = PubAckMux.for(nc);
     this.subjectPrefix = `$KV.${bucket}.`;
@@ -64,7 +65,7 @@ export class JetStreamKvStore implements KvStore {
 
   async get<T = unknown>(key: string): Promise<KvEntry<T> | undefined> {
     assertKey(key);
-    const e = await this.kv.get(key);
+    const e = await this.read(key);
     if (!e || e.operation !== 'PUT') return undefined;
     try {
       return { value: e.json<T>(), revision: e.revision };
@@ -89,7 +90,7 @@ export class JetStreamKvStore implements KvStore {
         if (e instanceof JetStreamApiError && e.code !== WRONG_LAST_SEQUENCE && e.code !== WRONG_LAST_SEQUENCE_UNKNOWN) throw e;
         first = e;
       }
-      const latest = await this.kv.get(key);
+      const latest = await this.read(key);
       if (latest?.operation === 'DEL' || latest?.operation === 'PURGE') return await this.put(key, json, latest.revision);
       throw first;
     } catch (e) {
@@ -117,13 +118,29 @@ export class JetStreamKvStore implements KvStore {
 
   async keys(prefix = ''): Promise<string[]> {
     const out: string[] = [];
-    for await (const k of await this.kv.keys()) if (k.startsWith(prefix)) out.push(k);
+    try {
+      for await (const k of await this.kv.keys()) if (k.startsWith(prefix)) out.push(k);
+    } catch (e) {
+      throw asBusUnavailable(e, `kv ${this.bucket} keys`);
+    }
     return out.sort();
   }
 
   async delete(key: string): Promise<void> {
     assertKey(key);
-    await this.kv.delete(key);
+    await this.kv.delete(key).catch((e: unknown) => {
+      throw asBusUnavailable(e, `kv ${this.bucket} delete ${key}`);
+    });
+  }
+
+  /**
+   * The client's own read: a broker out of reach surfaces as BusUnavailableError (retryable,
+   * HTTP 503), never as nats.js's bare TimeoutError, which callers would take for a bug.
+   */
+  private read(key: string): ReturnType<KV['get']> {
+    return this.kv.get(key).catch((e: unknown) => {
+      throw asBusUnavailable(e, `kv ${this.bucket} get ${key}`);
+    });
   }
 
   updateWithRetry<T>(key: string, fn: (current: T | undefined) => T, maxAttempts = 5): Promise<KvEntry<T>> {
