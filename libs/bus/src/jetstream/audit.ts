@@ -137,12 +137,15 @@ async function readOnce(
 }
 
 /**
- * `since` with random nanoseconds below its millisecond. A start time cannot be changed, so a
- * second read at the same moment (even of the same request, with the same `since`) is refused
- * instead of being handed the first one's consumer, and so half of its messages: server 2.9
- * treats the create of an existing name as an update, which would change any other field.
+ * The millisecond before `since`, with random nanoseconds below it. A start time cannot be
+ * changed, so a second read at the same moment (even of the same request, with the same
+ * `since`) is refused instead of being handed the first one's consumer, and so half of its
+ * messages: server 2.9 treats the create of an existing name as an update, which would change
+ * any other field. Starting up to 1 ms early may take in a message stored just before `since`,
+ * never miss one stored in its millisecond (random nanoseconds on `since` itself did: a message
+ * stored within them was skipped).
  */
 function uniqueStartTime(since: Date): string {
   const nanosBelowMs = randomInt(1, 1_000_000).toString().padStart(6, '0');
-  return since.toISOString().replace(/Z$/, `${nanosBelowMs}Z`);
+  return new Date(since.getTime() - 1).toISOString().replace(/Z$/, `${nanosBelowMs}Z`);
 }

@@ -224,6 +224,18 @@ describe('JetStreamBus specifics', () => {
     await expect(bus.storedMsgIds('medagent.request.*.coordinator', since, 'scan_busy')).rejects.toThrow(/start time can not be updated|already/);
   });
 
+  it('a result scan includes what was stored in the very millisecond of its `since`', async () => {
+    // Random nanoseconds on top of `since` used to skip such a message now and then (a scan
+    // that misses a stored result makes the coordinator publish it again).
+    const bus = await open();
+    const subject = 'medagent.task.started.same-ms';
+    for (let i = 0; i < 25; i++) {
+      const since = new Date();
+      await bus.publish(subject, ev(`m${i}`), { msgId: `same-ms-${i}` });
+      expect(await bus.storedMsgIds(subject, since, `scan_same_ms_${i}`)).toContain(`same-ms-${i}`);
+    }
+  });
+
   it('fails, not skips, when the server is unreachable', async () => {
     await expect(JetStreamBus.connect({ servers: 'nats://127.0.0.1:1' })).rejects.toMatchObject({ code: 'BUS_UNAVAILABLE' });
   });
