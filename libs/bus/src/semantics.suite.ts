@@ -254,6 +254,26 @@ export function busSemanticsSuite(name: string, makeBus: () => Promise<BusUnderT
       await got.none(300, 'duplicates');
     });
 
+    it('a duplicate is not stored again but still reaches live subscribers, as core NATS delivers it', async () => {
+      // A result announced again for an asker that missed it relies on this (MedagentClient).
+      const s = fresh();
+      const a = event(1);
+      const live = new Collector<string>();
+      const sub = await bus.subscribe(s.subject, (e) => live.push(e.event_id));
+      await bus.publish(s.subject, a, { msgId: `d-${s.tag}` });
+      const again = await bus.publish(s.subject, a, { msgId: `d-${s.tag}` });
+      expect(again.duplicate).toBe(true);
+      expect(await live.next(2)).toEqual([a.event_id, a.event_id]);
+      await sub.unsubscribe();
+      const got = new Collector<Seen>();
+      await bus.consume(spec(s), async (d) => {
+        got.push(seen(d));
+        await d.ack();
+      });
+      expect((await got.next(1)).map((x) => x.id)).toEqual([a.event_id]);
+      await got.none(300, 'a stored duplicate');
+    });
+
     it('lists the msg ids stored on a subject since a time, not those published before it or elsewhere', async () => {
       const s = fresh();
       const other = fresh();

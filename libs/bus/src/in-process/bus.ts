@@ -79,7 +79,12 @@ export class InProcessBus implements Bus {
     if (opts.msgId !== undefined) {
       this.expireDedup(now);
       const seen = this.dedup.get(opts.msgId);
-      if (seen) return Promise.resolve({ duplicate: true, seq: seen.seq });
+      if (seen) {
+        // Not stored again, but seen live: on NATS the stream drops a duplicate after core
+        // routing has delivered it to every subscriber.
+        this.fanOutMessage({ seq: seen.seq, subject, data: Uint8Array.from(data), headers: { ...(opts.headers ?? {}) } });
+        return Promise.resolve({ duplicate: true, seq: seen.seq });
+      }
     }
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.deadlineAt !== undefined) headers[HEADER_DEADLINE] = opts.deadlineAt;
@@ -149,6 +154,11 @@ export class InProcessBus implements Bus {
 
   connectionState(): BusConnectionState {
     return this.closed ? 'closed' : 'connected';
+  }
+
+  /** Never away, so never back: the listener is kept nowhere. */
+  onReconnect(_listener: () => void): () => void {
+    return () => undefined;
   }
 
   close(): Promise<void> {
