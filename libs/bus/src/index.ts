@@ -38,3 +38,4 @@ export { JetStreamKvStore, type JetStreamKvOptions } from './kv/jetstream';
 export { BUS, KV } from './tokens';
 export { AUDIT_READER, readAudit, type AuditEvent, type AuditQuery } from './jetstream/audit';
 export { freePort, waitForPort } from './testing/ports';
+export { TcpProxy } from './testing/tcp-proxy';

@@ -101,6 +101,12 @@ export interface Bus {
   readonly kind: 'in-process' | 'jetstream';
   /** Where the bus stands now (readiness probes read it; it never blocks). */
   connectionState(): BusConnectionState;
+  /**
+   * Calls `listener` each time the connection is back after being away. Core subscriptions
+   * (`subscribe`) resume then but never replay what was published meanwhile, so a caller
+   * waiting for a live event asks again here. Returns the unsubscribe.
+   */
+  onReconnect(listener: () => void): () => void;
   /** Accepts any payload type (e.g. buildEvent's TypedEnvelope, whose payload classes have no index signature). */
   publish(subject: string, envelope: Envelope<object>, opts?: PublishOptions): Promise<PublishAck>;
   /** Publishes raw bytes without validation (tests and poison-message tooling only). */

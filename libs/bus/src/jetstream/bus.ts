@@ -157,6 +157,10 @@ export class JetStreamBus implements Bus {
     return this.closed ? 'closed' : this.monitor.state;
   }
 
+  onReconnect(listener: () => void): () => void {
+    return this.monitor.onReconnect(listener);
+  }
+
   /**
    * Resolves when the connection ended for good without `close()` (the client reconnects
    * forever, so only a fatal refusal gets here): the process cannot work any more and should

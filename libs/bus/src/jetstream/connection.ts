@@ -32,6 +32,7 @@ export function reconnectOptions(waitMs = DEFAULT_RECONNECT_WAIT_MS): { maxRecon
 export class ConnectionMonitor {
   private current: BusConnectionState = 'connected';
   private closing = false;
+  private readonly reconnected = new Set<() => void>();
   /** Resolves when the connection closed without `expectClose()`: it will not come back. */
   readonly lost: Promise<Error>;
 
@@ -52,6 +53,12 @@ export class ConnectionMonitor {
     return this.current;
   }
 
+  /** `listener` runs after each reconnect, once the transition is reported. */
+  onReconnect(listener: () => void): () => void {
+    this.reconnected.add(listener);
+    return () => this.reconnected.delete(listener);
+  }
+
   /** Our own close: the connection's end is not a loss. */
   expectClose(): void {
     this.closing = true;
@@ -65,6 +72,13 @@ export class ConnectionMonitor {
       } else if (s.type === 'reconnect' && this.current === 'reconnecting') {
         this.current = 'connected';
         this.report({ state: 'connected', server: s.server });
+        for (const listener of [...this.reconnected]) {
+          try {
+            listener();
+          } catch {
+            // A listener's failure is its own; the others and the status loop go on.
+          }
+        }
       }
     }
   }

@@ -35,6 +35,9 @@ describe('JetStreamBus through a broker outage', () => {
   it('reconnects after more attempts than the client default allows; the consumer resumes and nothing stored is lost', async () => {
     const events = new Collector<ConnectionEvent>();
     bus = await JetStreamBus.connect({ servers: server.url, name: 'outage', reconnectWaitMs: 20, onConnection: (e) => events.push(e) });
+    const back = new Collector<string>();
+    const watched = bus;
+    const stopWatching = watched.onReconnect(() => back.push(watched.connectionState()));
     const got = new Collector<Delivery>();
     await bus.consume({ durable: 'outage', subject: 'medagent.task.started.triage', maxDeliver: 3, ackWaitMs: 5000 }, async (d) => {
       got.push(d);
@@ -66,6 +69,9 @@ describe('JetStreamBus through a broker outage', () => {
     // The message stored before the crash is still deduplicated (file store kept): no redelivery of it.
     expect((await bus.publish(subject, ev(1), { msgId: 'outage-1' })).duplicate).toBe(true);
     expect(events.items.map((e) => e.state)).toEqual(['reconnecting', 'connected']);
+    // Reconnect listeners ran once for the outage, once the bus was connected again.
+    expect(back.items).toEqual(['connected']);
+    stopWatching();
   }, 90_000);
 
   it('a bus started while the broker is down waits for it (connectWaitMs) and works once it is up', async () => {
