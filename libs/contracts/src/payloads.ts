@@ -41,6 +41,12 @@ export class RequestSubmittedPayload {
   @IsOptional() @IsIn(['http', 'nats', 'cli', 'embedded']) channel?: string;
   @IsOptional() @IsInt() @Min(100) deadline_ms?: number;
   @IsOptional() @IsString() @Length(1, 128) idempotency_key?: string;
+  /**
+   * The submitter sent this request before (same request id) and is asking for its result:
+   * the coordinator looks the request up before doing anything else, so a repeat never costs
+   * a pre-risk pass or a plan request. Unmarked repeats are recognised too, later.
+   */
+  @IsOptional() @IsBoolean() resubmitted?: boolean;
 }
 
 export class PlanRequestedPayload {

@@ -234,6 +234,29 @@ export class Finisher {
     await this.deliver(rec, cs);
   }
 
+  /**
+   * A submission of a request that exists already (same request id: an integrator asking
+   * again, or a client whose connection was away when the result went out). Never a second
+   * run: a finished request's result is announced again, with the msg id of the first, so
+   * the stream keeps one copy inside its duplicate window while live subscribers, the asker
+   * among them, get it; past the window the stream stores it again (result consumers are
+   * idempotent on request_id, as for any redelivery). A running request will announce its
+   * result when it finishes. A submission naming another user gets nothing. False when no
+   * such request exists (its first submission never arrived): the caller runs it.
+   */
+  async answerResubmission(requestId: string, userId: string): Promise<boolean> {
+    const rec = await this.store.get(requestId, { fresh: true });
+    // Marked repeats of a request that does not exist (its first submission was lost) run.
+    if (!rec) return false;
+    const finished = rec.answer && (rec.status === 'completed' || rec.status === 'failed');
+    const outcome = rec.user_id !== userId ? 'other_user' : finished ? 'announced' : 'running';
+    medagentMetrics().resubmissions.add(1, { outcome });
+    if (outcome !== 'announced') return true;
+    const cs = await this.store.contributions(rec, rec.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id));
+    await this.publishResult(rec, cs);
+    return true;
+  }
+
   /** After the claim: the memory turn (started ahead or now), then the result event. */
   private async deliver(rec: StoredRequest, cs: Contribution[], appending?: Promise<{ degraded: boolean }>): Promise<void> {
     // A failed append ahead of the claim (a store without its own fallback) is tried once more.

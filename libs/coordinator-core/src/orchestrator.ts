@@ -56,6 +56,8 @@ export class Orchestrator {
   /** `spanTraceparent`: the handler span's, the trace's root when the submitter sent none. */
   async onSubmitted(env: Envelope, spanTraceparent?: string): Promise<void> {
     const p = payloadOf(env, 'request.submitted');
+    // A marked repeat is looked up first: when the request exists, nothing else runs.
+    if (p.resubmitted && (await this.finisher.answerResubmission(p.request_id, p.user_id))) return;
     const now = Date.now();
     const lang = p.lang ?? requestLang(p.message);
     const traceparent = env.traceparent ?? spanTraceparent ?? currentTraceparent();
@@ -102,7 +104,11 @@ export class Orchestrator {
       },
     };
     if (escalate) {
-      if (!(await this.store.create(rec))) return; // duplicate: the first submission runs it
+      // A duplicate: the first submission runs it; this one only gets its result if it is out.
+      if (!(await this.store.create(rec))) {
+        await this.finisher.answerResubmission(rec.request_id, rec.user_id);
+        return;
+      }
       this.deadlines.schedule(rec.request_id, 'request', deadline, () => this.finisher.onRequestDeadline(rec.request_id));
       return this.dispatch(rec.request_id, escalationPlan(p.message, { lang }), 'escalation');
     }
@@ -120,7 +126,8 @@ export class Orchestrator {
       }
       return ok;
     });
-    await Promise.all([created, this.requestPlan(rec, summary)]);
+    const [isNew] = await Promise.all([created, this.requestPlan(rec, summary)]);
+    if (!isNew) await this.finisher.answerResubmission(rec.request_id, rec.user_id);
   }
 
   private async requestPlan(rec: StoredRequest, summary: string | undefined): Promise<void> {

@@ -1,4 +1,4 @@
-import { buildEvent, requestIdFor, subjectFor, type Envelope, type Lang, type RequestRecord } from '@medagent/contracts';
+import { buildEvent, newId, requestIdFor, subjectFor, type Envelope, type Lang, type RequestRecord } from '@medagent/contracts';
 import type { Bus, Subscription } from '@medagent/bus';
 import { traceparentOf, withSpan, SpanKind } from '@medagent/telemetry';
 
@@ -24,23 +24,33 @@ export interface AskResult {
 /**
  * Ingress over the bus: publishes request.submitted and resolves with the result event.
  * `onEvent` sees every event of this request as it happens (progress lines, SSE).
+ *
+ * Results arrive on a core subscription, which misses what is published while this client's
+ * connection is away, and a repeated submission is dropped by the stream (same msg id), so in
+ * both cases the result would never come. The client then submits again under a fresh msg id:
+ * the coordinator recognises the request (same request id), never runs it twice, and announces
+ * the result again if it is already finished (see the coordinator's `answerResubmission`).
  */
 export class MedagentClient {
   constructor(private readonly bus: Bus) {}
 
   // One result subscription per client, demultiplexed by request id: with many requests in
   // flight, a subscription per request would deliver and decode every result N times.
-  private readonly waiters = new Map<string, (env: Envelope) => void>();
+  private readonly waiters = new Map<string, Waiter>();
   /** Fails the asks still waiting: a closed client will never see their results. */
   private readonly aborts = new Set<(e: Error) => void>();
   private shared?: Promise<Subscription>;
+  private stopWatching?: () => void;
   private results(): Promise<Subscription> {
-    this.shared ??= this.bus.subscribe('medagent.request.*.coordinator', (env) => this.waiters.get(env.correlation_id)?.(env));
+    this.shared ??= this.bus.subscribe('medagent.request.*.coordinator', (env) => this.waiters.get(env.correlation_id)?.settle(env));
+    this.stopWatching ??= this.bus.onReconnect(() => this.resubmitWaiting());
     return this.shared;
   }
 
   async close(): Promise<void> {
     for (const abort of this.aborts) abort(new Error('the client closed before the result arrived'));
+    this.stopWatching?.();
+    this.stopWatching = undefined;
     if (this.shared) await (await this.shared).unsubscribe();
     this.shared = undefined;
   }
@@ -52,9 +62,14 @@ export class MedagentClient {
       let fail!: (e: Error) => void;
       const done = new Promise<AskResult>((res, rej) => ((settle = res), (fail = rej)));
       const subs: Subscription[] = [];
-      this.waiters.set(requestId, (env) => {
-        const p = env.payload as { record?: AskRecord };
-        if (p.record) settle({ status: env.event_type === 'request.completed' ? 'completed' : 'failed', record: p.record });
+      const tp = traceparentOf(span);
+      const submission = (resubmitted = true) => submissionOf(requestId, input, tp, resubmitted);
+      this.waiters.set(requestId, {
+        settle: (env) => {
+          const p = env.payload as { record?: AskRecord };
+          if (p.record) settle({ status: env.event_type === 'request.completed' ? 'completed' : 'failed', record: p.record });
+        },
+        submission,
       });
       await this.results();
       if (opts.onEvent) {
@@ -64,24 +79,10 @@ export class MedagentClient {
       this.aborts.add(fail);
       const timer = setTimeout(() => fail(new Error(`no result for ${requestId} within ${opts.timeoutMs ?? 120_000} ms`)), opts.timeoutMs ?? 120_000);
       try {
-        const tp = traceparentOf(span);
-        const env = buildEvent({
-          type: 'request.submitted',
-          correlation_id: requestId,
-          producer: 'ingress',
-          payload: {
-            request_id: requestId,
-            user_id: input.user_id,
-            session_id: input.session_id,
-            message: input.message,
-            channel: input.channel ?? 'embedded',
-            ...(input.lang ? { lang: input.lang } : {}),
-            ...(input.idempotency_key ? { idempotency_key: input.idempotency_key } : {}),
-            ...(input.deadline_ms ? { deadline_ms: input.deadline_ms } : {}),
-          },
-          ...(tp ? { traceparent: tp } : {}),
-        });
-        await this.bus.publish(subjectFor('request.submitted', 'ingress'), env, { msgId: requestId });
+        const ack = await this.bus.publish(SUBMITTED, submission(false), { msgId: requestId });
+        // Submitted before, inside the stream's duplicate window: the stream kept the first
+        // copy only, so the coordinator never sees this one. Ask under a fresh msg id.
+        if (ack.duplicate) await this.resubmit(requestId, submission);
         return await done;
       } finally {
         clearTimeout(timer);
@@ -91,4 +92,44 @@ export class MedagentClient {
       }
     }, { kind: SpanKind.PRODUCER });
   }
+
+  /** The connection is back: every result published while it was away is lost to us. */
+  private resubmitWaiting(): void {
+    for (const [requestId, w] of this.waiters) {
+      // A failure now (the connection went away again) meets the next reconnect or the timeout.
+      this.resubmit(requestId, w.submission).catch(() => undefined);
+    }
+  }
+
+  private async resubmit(requestId: string, submission: () => Envelope<object>): Promise<void> {
+    await this.bus.publish(SUBMITTED, submission(), { msgId: `${requestId}:again:${newId()}` });
+  }
+}
+
+const SUBMITTED = subjectFor('request.submitted', 'ingress');
+
+interface Waiter {
+  settle: (env: Envelope) => void;
+  /** A fresh request.submitted envelope for this ask (same request id, new event id). */
+  submission: () => Envelope<object>;
+}
+
+function submissionOf(requestId: string, input: AskInput, traceparent: string | undefined, resubmitted: boolean): Envelope<object> {
+  return buildEvent({
+    type: 'request.submitted',
+    correlation_id: requestId,
+    producer: 'ingress',
+    payload: {
+      request_id: requestId,
+      user_id: input.user_id,
+      session_id: input.session_id,
+      message: input.message,
+      channel: input.channel ?? 'embedded',
+      ...(input.lang ? { lang: input.lang } : {}),
+      ...(input.idempotency_key ? { idempotency_key: input.idempotency_key } : {}),
+      ...(input.deadline_ms ? { deadline_ms: input.deadline_ms } : {}),
+      ...(resubmitted ? { resubmitted } : {}),
+    },
+    ...(traceparent ? { traceparent } : {}),
+  });
 }

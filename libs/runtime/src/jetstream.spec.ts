@@ -63,11 +63,17 @@ describe('distributed runtime over a real nats-server (JetStream + KV)', () => {
     const completed: string[] = [];
     const sub = await clientBus.subscribe('medagent.request.completed.*', (e) => completed.push(e.correlation_id));
     const a = await client.ask({ message: '二甲双胍为什么要跟饭一起吃？', user_id: 'u2', session_id: 's', idempotency_key: 'k-1' });
-    const b = await client.ask({ message: '二甲双胍为什么要跟饭一起吃？', user_id: 'u2', session_id: 's', idempotency_key: 'k-1' }, { timeoutMs: 1500 }).catch((e: Error) => e);
+    // The stream drops the repeat (same Nats-Msg-Id); the client asks again under a fresh msg
+    // id, marked as a repeat, and the coordinator announces the stored result: no new run.
+    const b = await client.ask({ message: '二甲双胍为什么要跟饭一起吃？', user_id: 'u2', session_id: 's', idempotency_key: 'k-1' }, { timeoutMs: 10_000 });
     expect(a.record.request_id).toMatch(/^req_/);
-    // The second submission is deduplicated by the stream (Nats-Msg-Id) and by request id: no new run.
-    expect(b).toBeInstanceOf(Error);
-    expect(completed.filter((id) => id === a.record.request_id)).toHaveLength(1);
+    expect(b.record).toEqual(a.record);
+    expect(completed.filter((id) => id === a.record.request_id)).toHaveLength(2);
+    const stored = (await replayRequest(clientBus, a.record.request_id)).map((l) => l.event);
+    expect(stored.filter((e) => e === 'request.completed')).toHaveLength(1);
+    expect(stored.filter((e) => e === 'plan.requested')).toHaveLength(1);
+    expect(stored.filter((e) => e === 'task.assigned')).toHaveLength(1);
+    expect(await renderPrometheus()).toMatch(/medagent_resubmissions_total\{outcome="announced"\} 1\b/);
     await sub.unsubscribe();
   });
 });

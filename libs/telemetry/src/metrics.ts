@@ -85,6 +85,7 @@ export interface MedagentInstruments {
   tokens: Counter;
   deadLetters: Counter;
   memoryDegraded: Counter;
+  resubmissions: Counter;
   meter: Meter;
 }
 
@@ -101,6 +102,9 @@ export function medagentMetrics(): MedagentInstruments {
     tokens: meter.createCounter('medagent_tokens_total', { description: 'model tokens by role, task type and kind' }),
     deadLetters: meter.createCounter('medagent_dead_letters_total', { description: 'dead letters by code' }),
     memoryDegraded: meter.createCounter('medagent_memory_degraded_total', { description: 'memory operations served by the in-memory fallback' }),
+    resubmissions: meter.createCounter('medagent_resubmissions_total', {
+      description: 'submissions of a request that already existed, by outcome (result announced again, still running, other user)',
+    }),
   };
   return instruments;
 }
