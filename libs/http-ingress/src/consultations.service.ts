@@ -158,25 +158,43 @@ export class ConsultationsService implements BeforeApplicationShutdown {
   /**
    * Long poll. The subscription is opened before the first read: a result published between
    * the read and the subscribe would otherwise be missed and the caller would wait it out.
+   * For the same reason the record is read again whenever the bus connection comes back: a
+   * result published while it was away never reaches the subscription.
    */
   async waitFor(id: string, waitSeconds: number, gone: AbortSignal): Promise<ConsultationStatus> {
     const ms = Math.min(Math.max(waitSeconds, 0), MAX_WAIT_SECONDS) * 1000;
     if (ms === 0) return this.snapshot(id);
     let wake!: () => void;
-    const woken = new Promise<void>((r) => (wake = r));
-    const sub = await this.subscribe('medagent.request.*.coordinator', (env) => env.correlation_id === id && wake());
-    const timer = setTimeout(wake, ms);
-    gone.addEventListener('abort', wake, { once: true });
-    this.shutdown.addEventListener('abort', wake, { once: true });
+    let woken!: Promise<void>;
+    const arm = (): void => {
+      woken = new Promise<void>((r) => (wake = r));
+    };
+    arm();
+    let finishing = false; // the result went out, the wait is over, or the caller left
+    const finish = () => {
+      finishing = true;
+      wake();
+    };
+    const sub = await this.subscribe('medagent.request.*.coordinator', (env) => env.correlation_id === id && finish());
+    const stopWatching = this.opts.bus.onReconnect(() => wake());
+    const timer = setTimeout(finish, ms);
+    gone.addEventListener('abort', finish, { once: true });
+    this.shutdown.addEventListener('abort', finish, { once: true });
     try {
       const first = await this.snapshot(id);
       if (isTerminal(first.status)) return first;
-      await woken;
-      return await this.snapshot(id);
+      for (;;) {
+        await woken;
+        const last = finishing;
+        if (!last) arm(); // before the read: a wake during it is not lost
+        const snap = await this.snapshot(id);
+        if (last || isTerminal(snap.status)) return snap;
+      }
     } finally {
       clearTimeout(timer);
-      gone.removeEventListener('abort', wake);
-      this.shutdown.removeEventListener('abort', wake);
+      stopWatching();
+      gone.removeEventListener('abort', finish);
+      this.shutdown.removeEventListener('abort', finish);
       await sub.unsubscribe();
     }
   }
