@@ -111,8 +111,12 @@ export class ConsultationsController {
     const heartbeat = setInterval(() => !closed && res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const onShutdown = () => finish();
     this.svc.shutdown.addEventListener('abort', onShutdown, { once: true });
+    // Events published while the NATS connection was away are not replayed: on its return,
+    // a fresh status frame, and the terminal one from the record if the request finished.
+    const stopWatching = this.svc.onReconnect(() => void this.catchUp(id, res, () => closed, finish));
     res.once('close', () => {
       closed = true;
+      stopWatching();
       this.svc.shutdown.removeEventListener('abort', onShutdown);
       clearInterval(heartbeat);
       this.metrics.sseClients--;
@@ -131,5 +135,15 @@ export class ConsultationsController {
     }
     live = true;
     for (const env of queue.splice(0)) send(env);
+  }
+
+  private async catchUp(id: string, res: ServerResponse, closed: () => boolean, finish: () => void): Promise<void> {
+    // A failed read (the connection went again) is left to the next reconnect.
+    const snap = await this.svc.snapshot(id).catch(() => undefined);
+    if (!snap || closed()) return;
+    res.write(sseFrame('status', statusOf(snap.record ?? undefined, id)));
+    if (!snap.record || !isTerminal(snap.record.status)) return;
+    res.write(sseFrame(snap.record.status === 'completed' ? 'request.completed' : 'request.failed', terminalOf(snap.record)));
+    finish();
   }
 }

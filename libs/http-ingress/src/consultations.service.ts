@@ -176,7 +176,7 @@ export class ConsultationsService implements BeforeApplicationShutdown {
       wake();
     };
     const sub = await this.subscribe('medagent.request.*.coordinator', (env) => env.correlation_id === id && finish());
-    const stopWatching = this.opts.bus.onReconnect(() => wake());
+    const stopWatching = this.onReconnect(() => wake());
     const timer = setTimeout(finish, ms);
     gone.addEventListener('abort', finish, { once: true });
     this.shutdown.addEventListener('abort', finish, { once: true });
@@ -207,6 +207,11 @@ export class ConsultationsService implements BeforeApplicationShutdown {
       if (e instanceof MedagentError && e.code !== 'INTERNAL') throw e;
       throw new BusUnavailableError('event bus unavailable', { cause: e });
     }
+  }
+
+  /** See Bus.onReconnect: what was published while the connection was away is not replayed. */
+  onReconnect(listener: () => void): () => void {
+    return this.opts.bus.onReconnect(listener);
   }
 
   beforeApplicationShutdown(): void {

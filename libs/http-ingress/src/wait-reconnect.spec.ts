@@ -3,13 +3,14 @@ import type { Envelope } from '@medagent/contracts';
 import { RequestStore } from '@medagent/coordinator-core';
 import { REQUEST_BUCKET, loadRuntimeConfig, serve, type RunningServices } from '@medagent/runtime';
 import { createIngressApp, type IngressApp } from './app';
-import { SEED, post } from './testing/harness';
+import { SEED, post, readSse } from './testing/harness';
 
-// GET ?wait on an ingress whose own NATS connection is away while the result goes out: the
-// result never reaches its subscription, so the wait re-reads the record when the connection
-// is back instead of holding the caller until the wait runs out (60 s here).
+// GET ?wait and the SSE stream on an ingress whose own NATS connection is away while the
+// result goes out: the result never reaches their subscriptions, so they read the record again
+// when the connection is back instead of holding the caller until the wait runs out (60 s
+// here) or, for SSE, for ever.
 
-describe('a long poll across a lost ingress connection', () => {
+describe('a long poll and an event stream across a lost ingress connection', () => {
   let nats: NatsServerHandle;
   let running: RunningServices;
   let proxy: TcpProxy;
@@ -52,5 +53,23 @@ describe('a long poll across a lost ingress connection', () => {
     const body = (await got.json()) as { status: string; record: { answer?: { exit: string } } };
     expect(body.status).toBe('completed');
     expect(body.record.answer?.exit).toBe('synthesis');
+  });
+
+  it('the event stream catches up from the record and ends on the result', async () => {
+    const res = await post(`${ingress.url}/v1/consultations`, { message: SEED, user_id: 'u-sse', session_id: 's' });
+    const { request_id: id } = (await res.json()) as { request_id: string };
+    const seen = (type: string) => events.where((e) => e.correlation_id === id && e.event_type === type, 1, 20_000, type);
+    const stream = await fetch(`${ingress.url}/v1/consultations/${id}/events`);
+    const reading = readSse(stream);
+    await seen('task.assigned');
+    proxy.cut();
+    await seen('request.completed');
+    proxy.restore();
+    const frames = await reading;
+    const last = frames[frames.length - 1];
+    expect(last?.event).toBe('request.completed');
+    expect(last?.data).toMatchObject({ request_id: id, status: 'completed', exit: 'synthesis', replayed: true });
+    // The catch-up's status frame says where the request stands on return.
+    expect(frames.filter((f) => f.event === 'status').pop()?.data).toMatchObject({ status: 'completed' });
   });
 });
