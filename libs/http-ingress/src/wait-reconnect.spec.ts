@@ -1,7 +1,6 @@
-import { Collector, JetStreamBus, JetStreamKvStore, TcpProxy, startNatsServer, type NatsServerHandle } from '@medagent/bus';
-import type { Envelope } from '@medagent/contracts';
+import { JetStreamKvStore } from '@medagent/bus';
 import { RequestStore } from '@medagent/coordinator-core';
-import { REQUEST_BUCKET, loadRuntimeConfig, serve, type RunningServices } from '@medagent/runtime';
+import { REQUEST_BUCKET, startRelayedDeployment, type RelayedDeployment } from '@medagent/runtime';
 import { createIngressApp, type IngressApp } from './app';
 import { SEED, post, readSse } from './testing/harness';
 
@@ -11,43 +10,31 @@ import { SEED, post, readSse } from './testing/harness';
 // here) or, for SSE, for ever.
 
 describe('a long poll and an event stream across a lost ingress connection', () => {
-  let nats: NatsServerHandle;
-  let running: RunningServices;
-  let proxy: TcpProxy;
-  let ingressBus: JetStreamBus;
-  let watchBus: JetStreamBus;
+  let d: RelayedDeployment;
   let ingress: IngressApp;
-  const events = new Collector<Envelope>();
   beforeAll(async () => {
-    nats = await startNatsServer({ jetstream: true });
-    running = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url, model: 'fake', fakeModelLatencyMs: 800 }));
-    const target = new URL(nats.url);
-    proxy = await TcpProxy.start({ host: target.hostname, port: Number(target.port) });
-    ingressBus = await JetStreamBus.connect({ servers: proxy.url, name: 'ingress-away', watchAdvisories: false, reconnectWaitMs: 100, onConnection: () => undefined });
-    const store = new RequestStore(await JetStreamKvStore.open(ingressBus.nc, REQUEST_BUCKET));
-    ingress = await createIngressApp({ bus: ingressBus, store, service: 'coordinator', logger: false }, 0);
-    watchBus = await JetStreamBus.connect({ servers: nats.url, name: 'watcher', watchAdvisories: false });
-    await watchBus.subscribe('medagent.>', events.push);
+    d = await startRelayedDeployment('ingress-away', 800);
+    const store = new RequestStore(await JetStreamKvStore.open(d.relayed.nc, REQUEST_BUCKET));
+    ingress = await createIngressApp({ bus: d.relayed, store, service: 'coordinator', logger: false }, 0);
   });
   afterAll(async () => {
     await ingress?.app.close();
-    await ingressBus?.close();
-    await watchBus?.close();
-    await proxy?.stop();
-    await running?.stop();
-    await nats?.stop();
+    await d?.close();
   });
 
-  it('answers with the completed record once the connection is back', async () => {
-    const res = await post(`${ingress.url}/v1/consultations`, { message: SEED, user_id: 'u-wait', session_id: 's' });
+  const submit = async (user: string) => {
+    const res = await post(`${ingress.url}/v1/consultations`, { message: SEED, user_id: user, session_id: 's' });
     expect(res.status).toBe(202);
-    const { request_id: id } = (await res.json()) as { request_id: string };
-    const seen = (type: string) => events.where((e) => e.correlation_id === id && e.event_type === type, 1, 20_000, type);
+    return ((await res.json()) as { request_id: string }).request_id;
+  };
+
+  it('answers with the completed record once the connection is back', async () => {
+    const id = await submit('u-wait');
     const waiting = fetch(`${ingress.url}/v1/consultations/${id}?wait=60`);
-    await seen('task.assigned');
-    proxy.cut();
-    await seen('request.completed'); // the ingress cannot hear it
-    proxy.restore();
+    await d.seen(id, 'task.assigned');
+    d.proxy.cut();
+    await d.seen(id, 'request.completed'); // the ingress cannot hear it
+    d.proxy.restore();
     const got = await waiting;
     expect(got.status).toBe(200);
     const body = (await got.json()) as { status: string; record: { answer?: { exit: string } } };
@@ -56,15 +43,12 @@ describe('a long poll and an event stream across a lost ingress connection', () 
   });
 
   it('the event stream catches up from the record and ends on the result', async () => {
-    const res = await post(`${ingress.url}/v1/consultations`, { message: SEED, user_id: 'u-sse', session_id: 's' });
-    const { request_id: id } = (await res.json()) as { request_id: string };
-    const seen = (type: string) => events.where((e) => e.correlation_id === id && e.event_type === type, 1, 20_000, type);
-    const stream = await fetch(`${ingress.url}/v1/consultations/${id}/events`);
-    const reading = readSse(stream);
-    await seen('task.assigned');
-    proxy.cut();
-    await seen('request.completed');
-    proxy.restore();
+    const id = await submit('u-sse');
+    const reading = readSse(await fetch(`${ingress.url}/v1/consultations/${id}/events`));
+    await d.seen(id, 'task.assigned');
+    d.proxy.cut();
+    await d.seen(id, 'request.completed');
+    d.proxy.restore();
     const frames = await reading;
     const last = frames[frames.length - 1];
     expect(last?.event).toBe('request.completed');

@@ -1,10 +1,8 @@
-import { Collector, JetStreamBus, TcpProxy, startNatsServer, type NatsServerHandle } from '@medagent/bus';
-import { requestIdFor, type Envelope } from '@medagent/contracts';
+import { requestIdFor } from '@medagent/contracts';
 import { renderPrometheus } from '@medagent/telemetry';
 import { MedagentClient } from './client';
-import { loadRuntimeConfig } from './config';
 import { replayRequest } from './ops/replay';
-import { serve, type RunningServices } from './serve';
+import { startRelayedDeployment, type RelayedDeployment } from './testing/relayed';
 
 // An asker whose own connection is away while its result is published (core subscriptions do
 // not replay) still gets the result once it is back, and the request never runs twice. The
@@ -12,49 +10,28 @@ import { serve, type RunningServices } from './serve';
 
 const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
 
-const T = 20_000; // bound on each wait for an event (they come within seconds)
-
 describe('a client whose connection is away while its request runs', () => {
-  let nats: NatsServerHandle;
-  let running: RunningServices;
-  let proxy: TcpProxy;
-  let clientBus: JetStreamBus;
-  let watchBus: JetStreamBus;
-  const events = new Collector<Envelope>();
+  let d: RelayedDeployment;
   beforeAll(async () => {
-    nats = await startNatsServer({ jetstream: true });
     // Three sequential model steps of 800 ms: time to take the client away and bring it back.
-    running = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url, model: 'fake', fakeModelLatencyMs: 800 }));
-    const target = new URL(nats.url);
-    proxy = await TcpProxy.start({ host: target.hostname, port: Number(target.port) });
-    clientBus = await JetStreamBus.connect({ servers: proxy.url, name: 'away-client', watchAdvisories: false, reconnectWaitMs: 100, onConnection: () => undefined });
-    watchBus = await JetStreamBus.connect({ servers: nats.url, name: 'watcher', watchAdvisories: false });
-    await watchBus.subscribe('medagent.>', events.push);
+    d = await startRelayedDeployment('away-client', 800);
   });
-  afterAll(async () => {
-    await clientBus?.close();
-    await watchBus?.close();
-    await proxy?.stop();
-    await running?.stop();
-    await nats?.stop();
-  });
+  afterAll(async () => d?.close());
 
   const ask = (key: string) => {
-    const client = new MedagentClient(clientBus);
+    const client = new MedagentClient(d.relayed);
     const asked = client.ask({ message: SEED, user_id: 'u-away', session_id: 's', idempotency_key: key, channel: 'nats' }, { timeoutMs: 60_000 });
     // The client derives the id the same way; observing needs it before the ask resolves.
     const requestId = requestIdFor('u-away', key);
-    const seen = (type: string, n = 1) => events.where((e) => e.correlation_id === requestId && e.event_type === type, n, T, type);
-    const count = (type: string) => events.items.filter((e) => e.correlation_id === requestId && e.event_type === type).length;
-    return { asked, requestId, seen, count };
+    return { asked, requestId, seen: (type: string, n = 1) => d.seen(requestId, type, n), count: (type: string) => d.count(requestId, type) };
   };
 
   it('gets the result published while it was away, once back; the request ran once', async () => {
     const { asked, requestId, seen, count } = ask('away-1');
     await seen('task.assigned');
-    proxy.cut();
+    d.proxy.cut();
     await seen('request.completed'); // published while the client cannot hear it
-    proxy.restore();
+    d.proxy.restore();
     const r = await asked;
     expect(r.status).toBe('completed');
     expect(r.record.request_id).toBe(requestId);
@@ -64,7 +41,7 @@ describe('a client whose connection is away while its request runs', () => {
     expect(count('plan.produced')).toBe(1);
     expect(count('task.assigned')).toBe(3);
     await seen('request.completed', 2);
-    const stored = (await replayRequest(watchBus, requestId)).map((l) => l.event);
+    const stored = (await replayRequest(d.watcher, requestId)).map((l) => l.event);
     expect(stored.filter((e) => e === 'request.completed')).toHaveLength(1);
     expect(stored.filter((e) => e === 'request.submitted')).toHaveLength(2);
     expect(await renderPrometheus()).toMatch(/medagent_resubmissions_total\{outcome="announced"\} [1-9]/);
@@ -73,8 +50,8 @@ describe('a client whose connection is away while its request runs', () => {
   it('back before the result: the resubmission finds it running, and the result follows once', async () => {
     const { asked, seen, count } = ask('away-2');
     await seen('task.assigned');
-    proxy.cut();
-    proxy.restore();
+    d.proxy.cut();
+    d.proxy.restore();
     const r = await asked;
     expect(r.status).toBe('completed');
     await seen('request.completed');

@@ -10,6 +10,7 @@ export { natsConnectParts } from './infra';
 export { runChaos, type ChaosOptions, type ChaosReport } from './bench/chaos';
 export { benchOrchestration, percentile, BENCH_QUESTION, type OrchestrationBenchMode, type OrchestrationBenchOptions, type OrchestrationBenchResult } from './bench/orchestration';
 export { ServiceCluster, ServiceInstance, startCluster, repoRoot, type ClusterOptions, type StartSpec, type ExitInfo } from './testing/cluster';
+export { startRelayedDeployment, type RelayedDeployment } from './testing/relayed';
 export { BusRecorder, waitUntil, type RecordedEvent, type RecordedDeadLetter } from './testing/recorder';
 export { startOtlpReceiver, checkTrace, parseOtlpJson, type OtlpReceiver, type ReceivedSpan, type TraceCheck } from './testing/otlp-receiver';
 export { replayRequest, rerunTask, type TimelineLine, type RerunReport } from './ops/replay';

@@ -1,0 +1,54 @@
+import { Collector, JetStreamBus, TcpProxy, startNatsServer, type NatsServerHandle } from '@medagent/bus';
+import type { Envelope } from '@medagent/contracts';
+import { loadRuntimeConfig } from '../config';
+import { serve, type RunningServices } from '../serve';
+
+/**
+ * The five services over a real nats-server, plus one client connection that reaches the
+ * broker through a TCP relay (`proxy.cut()` / `restore()` take only that client's network
+ * away) and a watcher connection that records every event as the broker carried it.
+ */
+export interface RelayedDeployment {
+  nats: NatsServerHandle;
+  running: RunningServices;
+  proxy: TcpProxy;
+  /** The connection behind the relay (reconnects every 100 ms while cut). */
+  relayed: JetStreamBus;
+  /** A connection that stays up; it records every event in `events`. */
+  watcher: JetStreamBus;
+  events: Collector<Envelope>;
+  /** Resolves once `n` events of `type` for `requestId` were seen (bounded at 20 s). */
+  seen(requestId: string, type: string, n?: number): Promise<Envelope[]>;
+  count(requestId: string, type: string): number;
+  close(): Promise<void>;
+}
+
+/** `modelLatencyMs`: per fake model call; three sequential steps leave time to cut and restore. */
+export async function startRelayedDeployment(name: string, modelLatencyMs: number): Promise<RelayedDeployment> {
+  const nats = await startNatsServer({ jetstream: true });
+  const running = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url, model: 'fake', fakeModelLatencyMs: modelLatencyMs }));
+  const target = new URL(nats.url);
+  const proxy = await TcpProxy.start({ host: target.hostname, port: Number(target.port) });
+  const relayed = await JetStreamBus.connect({ servers: proxy.url, name, watchAdvisories: false, reconnectWaitMs: 100, onConnection: () => undefined });
+  const watcher = await JetStreamBus.connect({ servers: nats.url, name: `${name}-watcher`, watchAdvisories: false });
+  const events = new Collector<Envelope>();
+  await watcher.subscribe('medagent.>', events.push);
+  const of = (requestId: string, type: string) => (e: Envelope) => e.correlation_id === requestId && e.event_type === type;
+  return {
+    nats,
+    running,
+    proxy,
+    relayed,
+    watcher,
+    events,
+    seen: (requestId, type, n = 1) => events.where(of(requestId, type), n, 20_000, type),
+    count: (requestId, type) => events.items.filter(of(requestId, type)).length,
+    close: async () => {
+      await relayed.close();
+      await watcher.close();
+      await proxy.stop();
+      await running.stop();
+      await nats.stop();
+    },
+  };
+}
