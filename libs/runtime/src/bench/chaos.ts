@@ -57,8 +57,14 @@ export interface ChaosReport {
   not_terminal_examples: { request_id: string; record_status: string | null; submission_stored: boolean; client_error?: string }[];
   /** Deadline actions that failed and were run again (the coordinator's `deadline … failed` lines). */
   deadline_retries: number;
-  /** Requests whose result the client never received live (read from the KV afterwards). */
+  /** Requests whose ask did not resolve with their result (read from the KV afterwards). */
   results_missed_by_client: number;
+  /**
+   * Why those asks did not resolve: the submission was refused (BusUnavailableError, the caller
+   * is told), the ask's timeout ran out (`--request-timeout-ms`; a request caught by two long
+   * outages can take longer), anything else (a result lost on its way to a waiting client).
+   */
+  client_failures: { refused: number; timed_out: number; other: number };
   /** Results stored in the stream per accepted request: exactly one each is the goal. */
   results_stored: { none: number; one: number; more: number };
   latency_ms: { p50: number; p99: number; max: number };
@@ -143,6 +149,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     const latencies: number[] = [];
     let missed = 0;
     const refused = new Set<string>();
+    const clientFailures = { refused: 0, timed_out: 0, other: 0 };
     const clientErrors = new Map<string, string>();
     let next = 0;
     const lane = async () => {
@@ -157,6 +164,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           .ask({ message: BENCH_QUESTION, user_id: user, session_id: 's', idempotency_key: key, channel: 'nats' }, { timeoutMs: o.requestTimeoutMs })
           .catch((e: unknown) => {
             if (e instanceof BusUnavailableError) refused.add(id);
+            if (e instanceof BusUnavailableError) clientFailures.refused++;
+            else if (e instanceof Error && e.message.startsWith(`no result for ${id} within`)) clientFailures.timed_out++;
+            else clientFailures.other++;
             clientErrors.set(id, e instanceof Error ? `${e.name}: ${e.message.split('\n')[0] ?? ''}` : String(e));
             return undefined;
           });
@@ -228,6 +238,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       not_terminal_examples: stuck,
       deadline_retries: deadlineRetries,
       results_missed_by_client: missed,
+      client_failures: clientFailures,
       results_stored,
       latency_ms: { p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: sorted.at(-1) ?? 0 },
       duration_s: round((Date.now() - startedAt.getTime()) / 1000),
