@@ -122,5 +122,11 @@ export interface Bus {
    * `reader` names the scan's consumer on JetStream, so permissions can pin it.
    */
   storedMsgIds(subject: string, since: Date, reader: string): Promise<Set<string>>;
+  /**
+   * The valid events stored on `subject` since `since`, in stream order, through the consumer
+   * `reader` (as `storedMsgIds`): what a core subscriber may have missed while its connection
+   * was away. In process: as far back as the retained log reaches.
+   */
+  storedEvents(subject: string, since: Date, reader: string): Promise<Envelope[]>;
   close(): Promise<void>;
 }

@@ -290,6 +290,22 @@ export function busSemanticsSuite(name: string, makeBus: () => Promise<BusUnderT
       expect([...(await bus.storedMsgIds(s.subject, new Date(Date.now() + 60_000), `scan_${s.tag}`))]).toEqual([]);
     });
 
+    it('reads back the valid events stored on a subject since a time, in order, not those before it or elsewhere', async () => {
+      const s = fresh();
+      const other = fresh();
+      await bus.publish(s.subject, event(1));
+      await new Promise((r) => setTimeout(r, 20)); // past `early` on either clock, as above
+      const since = new Date();
+      const a = event(2);
+      const b = event(3);
+      await bus.publish(s.subject, a);
+      await bus.publishRaw(s.subject, new TextEncoder().encode('{"not":"an event"}'));
+      await bus.publish(s.subject, b);
+      await bus.publish(other.subject, event(4));
+      const got = await bus.storedEvents(s.subject, since, `read_${s.tag}`);
+      expect(got.map((e) => e.event_id)).toEqual([a.event_id, b.event_id]);
+    });
+
     it('shares one durable between instances: each message handled once, both used', async () => {
       const s = fresh();
       const got = new Collector<{ inst: string; id: string }>();

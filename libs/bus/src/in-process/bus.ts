@@ -89,7 +89,7 @@ export class InProcessBus implements Bus {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.deadlineAt !== undefined) headers[HEADER_DEADLINE] = opts.deadlineAt;
     // Copy: the publisher may reuse its buffer; a broker would have sent the bytes already.
-    const msg: StoredMessage = { seq: ++this.seq, subject, data: Uint8Array.from(data), headers };
+    const msg: StoredMessage = { seq: ++this.seq, subject, data: Uint8Array.from(data), headers, at: now };
     this.log.set(msg.seq, msg);
     if (opts.msgId !== undefined) this.dedup.set(opts.msgId, { seq: msg.seq, at: now });
     this.trimLog();
@@ -105,6 +105,20 @@ export class InProcessBus implements Bus {
     for (const [id, e] of this.dedup) {
       const msg = this.log.get(e.seq);
       if (e.at >= from && msg && subjectMatches(subject, msg.subject)) out.add(id);
+    }
+    return Promise.resolve(out);
+  }
+
+  storedEvents(subject: string, since: Date, _reader?: string): Promise<Envelope[]> {
+    const from = since.getTime();
+    const out: Envelope[] = [];
+    for (const msg of this.log.values()) {
+      if ((msg.at ?? 0) < from || !subjectMatches(subject, msg.subject)) continue;
+      try {
+        out.push(decodeBytes(msg.data));
+      } catch {
+        // not a valid event (consumers dead-letter it): nothing a reader should see
+      }
     }
     return Promise.resolve(out);
   }

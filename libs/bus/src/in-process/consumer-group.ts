@@ -16,6 +16,8 @@ export interface StoredMessage {
   subject: string;
   data: Uint8Array;
   headers: Record<string, string>;
+  /** When it was stored (ms); absent on a duplicate's live copy. */
+  at?: number;
 }
 
 /** What a group needs from the bus: the retained log and the dead-letter exit. */

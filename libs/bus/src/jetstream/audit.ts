@@ -21,6 +21,10 @@ export interface AuditQuery {
   filter?: (env: Envelope) => boolean;
   /** Safety bound on events scanned. */
   maxScanned?: number;
+  /** Only this subject (one filter: server 2.9), read on the server. */
+  subject?: string;
+  /** The consumer's name (default AUDIT_READER), for permissions to pin it. */
+  reader?: string;
 }
 
 /** The audit reader's consumer: deploy/nats/permissions.conf lets `ops` create, pull and delete it by this name only. */
@@ -43,8 +47,9 @@ export async function readAudit(
   const max = q.maxScanned ?? 100_000;
   const out: AuditEvent[] = [];
   let scanned = 0;
-  // No filter: the stream holds only medagent.> events, and array filters need server 2.10.
-  await readOnce(jsm, js, stream, { name: AUDIT_READER, since: q.since }, async (m) => {
+  // Without a subject no filter: the stream holds only medagent.> events, and array filters need server 2.10.
+  const read = { name: q.reader ?? AUDIT_READER, since: q.since, ...(q.subject ? { filter: q.subject } : {}) };
+  await readOnce(jsm, js, stream, read, async (m) => {
     scanned++;
     const time = new Date(Math.floor(m.info.timestampNanos / 1_000_000)).toISOString();
     try {

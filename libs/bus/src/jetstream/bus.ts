@@ -235,6 +235,10 @@ export class JetStreamBus implements Bus {
     return storedMsgIds(this.jsm, this.js, this.names.stream, { subject, since, reader });
   }
 
+  async storedEvents(subject: string, since: Date, reader: string): Promise<Envelope[]> {
+    return (await this.audit({ since, subject, reader })).map((e) => e.envelope);
+  }
+
   /** Events from the audit stream (replay, rerun); see audit.ts. */
   audit(q: AuditQuery): Promise<AuditEvent[]> {
     this.assertOpen();
