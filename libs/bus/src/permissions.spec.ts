@@ -465,6 +465,32 @@ describe('deploy/nats permissions on a real nats-server', () => {
     );
   });
 
+  it('a worker may read the approval decisions it missed through its own reader only', async () => {
+    const since = new Date(Date.now() - 60_000);
+    const approvalId = newId('ap_');
+    const decision = buildEvent({
+      type: 'approval.resolved',
+      correlation_id: newId('req_'),
+      producer: 'coordinator',
+      payload: { approval_id: approvalId, task_id: 't1', decision: 'approve', by: 'dr-li' },
+    });
+    await bus('coordinator').publish('medagent.approval.resolved.triage', decision, { msgId: `approval-resolved:${approvalId}` });
+    const events = await bus('worker-triage').storedEvents('medagent.approval.resolved.triage', since, 'worker_triage_approvals');
+    expect(events.map((e) => (e.payload as { approval_id: string }).approval_id)).toContain(approvalId);
+    await expectRefused(
+      bus('worker-triage').storedEvents('medagent.approval.resolved.research', since, 'worker_triage_approvals'),
+      '$JS.API.CONSUMER.CREATE.MEDAGENT.worker_triage_approvals.medagent.approval.resolved.research',
+    );
+    await expectRefused(
+      bus('worker-triage').storedEvents('medagent.approval.resolved.research', since, 'worker_research_approvals'),
+      '$JS.API.CONSUMER.CREATE.MEDAGENT.worker_research_approvals.medagent.approval.resolved.research',
+    );
+    await expectRefused(
+      bus('worker-triage').storedEvents('medagent.task.assigned.triage', since, 'worker_triage_approvals'),
+      '$JS.API.CONSUMER.CREATE.MEDAGENT.worker_triage_approvals.medagent.task.assigned.triage',
+    );
+  });
+
   it('a worker cannot pull from another worker’s durable nor create a durable with another filter', async () => {
     const triage = bus('worker-triage');
     const noop = async (d: Delivery) => d.ack();

@@ -20,6 +20,7 @@ import {
   type WorkerRole,
 } from '@medagent/contracts';
 import { COORDINATOR_ENV_VARS, RESULT_SCAN_READER, loadCoordinatorConfig } from '@medagent/coordinator-core';
+import { approvalReaderFor } from '@medagent/worker-core';
 import {
   AUDIT_READER,
   DEFAULT_TOPOLOGY,
@@ -320,8 +321,14 @@ describe('deploy/nats: users and permissions', () => {
       `OBJ_${DEFAULT_TOPOLOGY.payloadBucket}`,
     ]);
     // Plus the named readers, each deleted after use: the coordinator's start-up scan of its
-    // results and ops's audit read.
-    const durables = new Set([...DURABLES.map((d) => d.durable), DEFAULT_TOPOLOGY.advisoryConsumer, RESULT_SCAN_READER, AUDIT_READER]);
+    // results, ops's audit read and each worker's read of approval decisions it missed.
+    const durables = new Set([
+      ...DURABLES.map((d) => d.durable),
+      DEFAULT_TOPOLOGY.advisoryConsumer,
+      RESULT_SCAN_READER,
+      AUDIT_READER,
+      ...WORKER_ROLES.map(approvalReaderFor),
+    ]);
     const problems: string[] = [];
     for (const [user, p] of PERMS) {
       if (!p.subAllow.includes(`${inboxPrefixFor(user)}.>`)) problems.push(`${user}: cannot read its own inbox ${inboxPrefixFor(user)}.>`);

@@ -1,3 +1,3 @@
 export { WorkerModule, type WorkerModuleOptions } from './worker.module';
 export { TaskRunner, inputHashOf, type TaskRunnerDeps } from './task-runner';
-export { BusApprovalGate } from './approval-gate';
+export { BusApprovalGate, approvalReaderFor } from './approval-gate';
