@@ -1,4 +1,4 @@
-import { buildEvent, newId, subjectFor, type Envelope, type WorkerRole } from '@medagent/contracts';
+import { ConflictError, buildEvent, newId, subjectFor, type Envelope, type WorkerRole } from '@medagent/contracts';
 import type { Bus } from '@medagent/bus';
 import type { ApprovalDecision, ApprovalGate, ApprovalRequest } from '@medagent/agent';
 
@@ -15,36 +15,37 @@ export const approvalReaderFor = (role: WorkerRole): string => `worker_${role}_a
  * awaiting_approval meanwhile; an abort (deadline) ends the wait as a denial.
  *
  * The decision arrives on a core subscription, which misses what is published while this
- * worker's connection is away; after every reconnect the gate looks for it in the stream
- * (the first stored decision, the one the audit shows).
+ * worker's connection is away; after every reconnect the gate looks for the decisions it still
+ * waits on in the stream (the first stored decision per approval, the one the audit shows).
+ * One read serves every pending approval of the process, since reads under the role's one
+ * reader name conflict; a read refused because another instance of the role is reading (they
+ * all reconnect together after an outage) is tried again after a short random pause.
  */
 export class BusApprovalGate implements ApprovalGate {
+  private readonly pending = new Map<string, { since: number; resolve: (d: ApprovalDecision) => void }>();
+  private readonly subject: string;
+  private stopWatching?: () => void;
+  private reading = false;
+  private readAgain = false;
+
   constructor(
     private readonly bus: Bus,
     private readonly role: WorkerRole,
-  ) {}
+    private readonly retry: { attempts: number; pauseMs: number } = { attempts: 6, pauseMs: 250 },
+  ) {
+    this.subject = subjectFor('approval.resolved', role);
+  }
 
   async request(req: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalDecision> {
     const approvalId = req.approval_id || newId('ap_');
     let resolve!: (d: ApprovalDecision) => void;
     const decided = new Promise<ApprovalDecision>((r) => (resolve = r));
-    const subject = subjectFor('approval.resolved', this.role);
-    const since = new Date();
-    const sub = await this.bus.subscribe(subject, (env) => {
+    const sub = await this.bus.subscribe(this.subject, (env) => {
       const d = decisionOf(env, approvalId);
       if (d) resolve(d);
     });
-    const stopWatching = this.bus.onReconnect(() => {
-      // A failed read (the connection went again, another read in progress) waits for the
-      // next reconnect or the deadline, which denies: never an approval by default.
-      this.bus.storedEvents(subject, since, approvalReaderFor(this.role)).then(
-        (events) => {
-          const d = events.map((e) => decisionOf(e, approvalId)).find((x) => x !== undefined);
-          if (d) resolve(d);
-        },
-        () => undefined,
-      );
-    });
+    this.pending.set(approvalId, { since: Date.now(), resolve });
+    this.stopWatching ??= this.bus.onReconnect(() => void this.recover());
     const onAbort = () => resolve({ decision: 'deny', by: 'system', reason: 'task deadline reached while awaiting approval' });
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
@@ -58,13 +59,49 @@ export class BusApprovalGate implements ApprovalGate {
       await this.bus.publish(subjectFor('approval.requested', this.role), env, { msgId: `approval:${approvalId}` });
       return await decided;
     } finally {
-      stopWatching();
+      this.pending.delete(approvalId);
       signal?.removeEventListener('abort', onAbort);
       await sub.unsubscribe();
     }
   }
-}
 
+  /** One read at a time; a reconnect during a read asks for one more after it. */
+  private async recover(): Promise<void> {
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
+    this.reading = true;
+    try {
+      do {
+        this.readAgain = false;
+        if (this.pending.size === 0) return;
+        const since = new Date(Math.min(...[...this.pending.values()].map((p) => p.since)));
+        // Unread (the connection went again, or the reads kept conflicting): the next reconnect
+        // or the deadline, which denies. Never an approval by default.
+        for (const env of (await this.readStored(since)) ?? []) {
+          const id = (env.payload as { approval_id?: string }).approval_id;
+          const waiting = id === undefined ? undefined : this.pending.get(id);
+          const d = id === undefined ? undefined : decisionOf(env, id);
+          if (waiting && d) waiting.resolve(d); // the first stored one wins: resolve is once only
+        }
+      } while (this.readAgain);
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  private async readStored(since: Date): Promise<Envelope[] | undefined> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.bus.storedEvents(this.subject, since, approvalReaderFor(this.role));
+      } catch (e) {
+        if (!(e instanceof ConflictError) || attempt >= this.retry.attempts) return undefined;
+        await new Promise((r) => setTimeout(r, this.retry.pauseMs * (0.5 + Math.random())));
+      }
+    }
+  }
+}
 function decisionOf(env: Envelope, approvalId: string): ApprovalDecision | undefined {
   const p = env.payload as { approval_id?: string; decision?: 'approve' | 'deny'; by?: string; reason?: string };
   if (p.approval_id !== approvalId || !p.decision || !p.by) return undefined;

@@ -1,5 +1,5 @@
-import { Collector, JetStreamBus, TcpProxy, startNatsServer, type NatsServerHandle } from '@medagent/bus';
-import { buildEvent, payloadOf, subjectFor, type Envelope } from '@medagent/contracts';
+import { Collector, InProcessBus, JetStreamBus, TcpProxy, startNatsServer, type NatsServerHandle } from '@medagent/bus';
+import { ConflictError, buildEvent, payloadOf, subjectFor, type Envelope } from '@medagent/contracts';
 import { BusApprovalGate } from './approval-gate';
 
 // A worker waiting for a human decision whose own connection is away when the decision is
@@ -64,3 +64,68 @@ describe('an approval decided while the waiting worker is away', () => {
     expect(decision).toEqual({ decision: 'approve', by: 'pharmacist-1', reason: 'checked' });
   });
 });
+
+/**
+ * An in-process bus that can be "away": live approval decisions are not delivered meanwhile
+ * (as a core subscription misses them), `reconnect()` runs the reconnect listeners, and the
+ * first `conflicts` stored reads are refused as when another instance reads under the name.
+ */
+class AwayBus extends InProcessBus {
+  away = false;
+  conflicts = 0;
+  readonly reads: string[] = [];
+  private readonly listeners = new Set<() => void>();
+  override subscribe(subject: string, handler: (env: Envelope, subject: string) => void): ReturnType<InProcessBus['subscribe']> {
+    return super.subscribe(subject, (env, s) => {
+      if (!(this.away && s.startsWith('medagent.approval.resolved.'))) handler(env, s);
+    });
+  }
+  override onReconnect(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  reconnect(): void {
+    this.away = false;
+    for (const l of this.listeners) l();
+  }
+  override storedEvents(subject: string, since: Date, reader: string): Promise<Envelope[]> {
+    this.reads.push(reader);
+    if (this.conflicts-- > 0) return Promise.reject(new ConflictError(`consumer ${reader} is in use by another read`));
+    return super.storedEvents(subject, since, reader);
+  }
+}
+
+describe('approvals recovered after a reconnect (one process, several waiting)', () => {
+  it('one read serves every pending approval, retried past conflicts; the first stored decision wins', async () => {
+    const bus = new AwayBus();
+    const asks = new Collector<Envelope>();
+    await bus.subscribe('medagent.approval.requested.triage', asks.push);
+    const gate = new BusApprovalGate(bus, 'triage', { attempts: 5, pauseMs: 1 });
+    const ask = (id: string) => gate.request({ approval_id: id, request_id: `req_${id}`, task_id: 't1', skill: 's', reason: 'r', args_hash: 'h' });
+    const a = ask('ap_a');
+    const b = ask('ap_b');
+    const [ra, rb] = await asks.next(2);
+    bus.away = true;
+    await publishDecision(bus, ra as Envelope, 'approve', 'pharmacist-a');
+    await publishDecision(bus, rb as Envelope, 'deny', 'pharmacist-b');
+    await publishDecision(bus, rb as Envelope, 'approve', 'late-click', 'approval-resolved:ap_b-flip'); // a later, different decision
+    bus.conflicts = 2;
+    bus.reconnect();
+    expect(await a).toEqual({ decision: 'approve', by: 'pharmacist-a', reason: 'checked' });
+    expect(await b).toEqual({ decision: 'deny', by: 'pharmacist-b', reason: 'checked' });
+    expect(bus.reads).toEqual(['worker_triage_approvals', 'worker_triage_approvals', 'worker_triage_approvals']);
+    await bus.close();
+  });
+});
+
+function publishDecision(bus: InProcessBus, req: Envelope, decision: 'approve' | 'deny', by: string, msgId?: string): Promise<unknown> {
+  const p = payloadOf(req, 'approval.requested');
+  const env = buildEvent({
+    type: 'approval.resolved',
+    correlation_id: p.request_id,
+    task_id: p.task_id,
+    producer: 'ingress',
+    payload: { approval_id: p.approval_id, task_id: p.task_id, decision, by, reason: 'checked' },
+  });
+  return bus.publish(subjectFor('approval.resolved', 'triage'), env, { msgId: msgId ?? `approval-resolved:${p.approval_id}` });
+}
