@@ -1,4 +1,4 @@
-import { Collector, InProcessBus, JetStreamBus, TcpProxy, startNatsServer, type NatsServerHandle } from '@medagent/bus';
+import { Collector, InProcessBus, JetStreamBus, TcpProxy, startNatsServer, type Bus, type NatsServerHandle, type PublishAck } from '@medagent/bus';
 import { ConflictError, buildEvent, payloadOf, subjectFor, type Envelope } from '@medagent/contracts';
 import { BusApprovalGate } from './approval-gate';
 
@@ -35,18 +35,6 @@ describe('an approval decided while the waiting worker is away', () => {
     await nats?.stop();
   });
 
-  const decide = (req: Envelope, decision: 'approve' | 'deny', by: string) => {
-    const p = payloadOf(req, 'approval.requested');
-    const env = buildEvent({
-      type: 'approval.resolved',
-      correlation_id: p.request_id,
-      task_id: p.task_id,
-      producer: 'ingress',
-      payload: { approval_id: p.approval_id, task_id: p.task_id, decision, by, reason: 'checked' },
-    });
-    return deciderBus.publish(subjectFor('approval.resolved', 'triage'), env, { msgId: `approval-resolved:${p.approval_id}` });
-  };
-
   it('the decision published meanwhile is read from the stream after the reconnect', async () => {
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), 30_000);
@@ -55,9 +43,9 @@ describe('an approval decided while the waiting worker is away', () => {
     const [req] = await requested.where((e) => payloadOf(e, 'approval.requested').approval_id === 'ap_away_1', 1, 20_000);
     await acked.where((s) => s === 'medagent.approval.requested.triage', 1, 20_000);
     proxy.cut();
-    await decide(req as Envelope, 'approve', 'pharmacist-1');
+    await publishDecision(deciderBus, req as Envelope, 'approve', 'pharmacist-1');
     // A second decision, a double click that flipped it: the stream keeps only the first.
-    expect((await decide(req as Envelope, 'deny', 'pharmacist-2')).duplicate).toBe(true);
+    expect((await publishDecision(deciderBus, req as Envelope, 'deny', 'pharmacist-2')).duplicate).toBe(true);
     proxy.restore();
     const decision = await asked;
     clearTimeout(timer);
@@ -118,7 +106,7 @@ describe('approvals recovered after a reconnect (one process, several waiting)',
   });
 });
 
-function publishDecision(bus: InProcessBus, req: Envelope, decision: 'approve' | 'deny', by: string, msgId?: string): Promise<unknown> {
+function publishDecision(bus: Bus, req: Envelope, decision: 'approve' | 'deny', by: string, msgId?: string): Promise<PublishAck> {
   const p = payloadOf(req, 'approval.requested');
   const env = buildEvent({
     type: 'approval.resolved',
