@@ -230,8 +230,7 @@ export class Finisher {
   async redeliver(rec: StoredRequest | undefined): Promise<void> {
     if (!rec?.answer || !rec.completed_at || (rec.status !== 'completed' && rec.status !== 'failed')) return;
     if (Date.now() - Date.parse(rec.completed_at) > REDELIVER_WINDOW_MS) return;
-    const cs = await this.store.contributions(rec, rec.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id));
-    await this.deliver(rec, cs);
+    await this.deliver(rec, await this.completedContributions(rec));
   }
 
   /**
@@ -252,9 +251,13 @@ export class Finisher {
     const outcome = rec.user_id !== userId ? 'other_user' : finished ? 'announced' : 'running';
     medagentMetrics().resubmissions.add(1, { outcome });
     if (outcome !== 'announced') return true;
-    const cs = await this.store.contributions(rec, rec.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id));
-    await this.publishResult(rec, cs);
+    await this.publishResult(rec, await this.completedContributions(rec));
     return true;
+  }
+
+  /** A finished record's contributions as its result carries them: completed tasks only. */
+  private completedContributions(rec: StoredRequest): Promise<Contribution[]> {
+    return this.store.contributions(rec, rec.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id));
   }
 
   /** After the claim: the memory turn (started ahead or now), then the result event. */

@@ -63,7 +63,7 @@ export class MedagentClient {
       const done = new Promise<AskResult>((res, rej) => ((settle = res), (fail = rej)));
       const subs: Subscription[] = [];
       const tp = traceparentOf(span);
-      const submission = (resubmitted = true) => submissionOf(requestId, input, tp, resubmitted);
+      const submission = (resubmitted: boolean) => submissionOf(requestId, input, tp, resubmitted);
       this.waiters.set(requestId, {
         settle: (env) => {
           const p = env.payload as { record?: AskRecord };
@@ -101,8 +101,8 @@ export class MedagentClient {
     }
   }
 
-  private async resubmit(requestId: string, submission: () => Envelope<object>): Promise<void> {
-    await this.bus.publish(SUBMITTED, submission(), { msgId: `${requestId}:again:${newId()}` });
+  private async resubmit(requestId: string, submission: Waiter['submission']): Promise<void> {
+    await this.bus.publish(SUBMITTED, submission(true), { msgId: `${requestId}:again:${newId()}` });
   }
 }
 
@@ -111,7 +111,7 @@ const SUBMITTED = subjectFor('request.submitted', 'ingress');
 interface Waiter {
   settle: (env: Envelope) => void;
   /** A fresh request.submitted envelope for this ask (same request id, new event id). */
-  submission: () => Envelope<object>;
+  submission: (resubmitted: boolean) => Envelope<object>;
 }
 
 function submissionOf(requestId: string, input: AskInput, traceparent: string | undefined, resubmitted: boolean): Envelope<object> {

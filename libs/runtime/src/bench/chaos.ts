@@ -147,9 +147,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
 
     const ids: string[] = [];
     const latencies: number[] = [];
-    let missed = 0;
     const refused = new Set<string>();
-    const clientFailures = { refused: 0, timed_out: 0, other: 0 };
+    /** Asks that did not resolve for another reason than a refused submission. */
+    const unresolved = { timed_out: 0, other: 0 };
     const clientErrors = new Map<string, string>();
     let next = 0;
     const lane = async () => {
@@ -164,14 +164,12 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           .ask({ message: BENCH_QUESTION, user_id: user, session_id: 's', idempotency_key: key, channel: 'nats' }, { timeoutMs: o.requestTimeoutMs })
           .catch((e: unknown) => {
             if (e instanceof BusUnavailableError) refused.add(id);
-            if (e instanceof BusUnavailableError) clientFailures.refused++;
-            else if (e instanceof Error && e.message.startsWith(`no result for ${id} within`)) clientFailures.timed_out++;
-            else clientFailures.other++;
+            else if (e instanceof Error && e.message.startsWith(`no result for ${id} within`)) unresolved.timed_out++;
+            else unresolved.other++;
             clientErrors.set(id, e instanceof Error ? `${e.name}: ${e.message.split('\n')[0] ?? ''}` : String(e));
             return undefined;
           });
         if (r) latencies.push(Date.now() - t0);
-        else missed++;
       }
     };
     await Promise.all(Array.from({ length: o.concurrency }, lane));
@@ -237,8 +235,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       memory_degraded: memoryDegraded,
       not_terminal_examples: stuck,
       deadline_retries: deadlineRetries,
-      results_missed_by_client: missed,
-      client_failures: clientFailures,
+      results_missed_by_client: refused.size + unresolved.timed_out + unresolved.other,
+      client_failures: { refused: refused.size, ...unresolved },
       results_stored,
       latency_ms: { p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: sorted.at(-1) ?? 0 },
       duration_s: round((Date.now() - startedAt.getTime()) / 1000),
