@@ -9,6 +9,7 @@ export {
   settleOnError,
   subjectMatches,
 } from './common';
+export { DEFAULT_CATCH_UP_BACKOFF, retryWhileWanted, type CatchUpBackoff } from './catch-up';
 export { InProcessBus, type InProcessBusOptions } from './in-process/bus';
 export { Collector } from './testing/collector';
 export {

@@ -27,7 +27,7 @@ import { PayloadStore } from './payloads';
 import { PubAckMux } from './pub-ack';
 import { coalesceWrites } from './write-coalescing';
 import { AckBatcher } from './ack-batching';
-import { ConnectionMonitor, connectWaiting, logConnectionEvent, reconnectOptions, type ConnectionEvent } from './connection';
+import { ConnectionMonitor, asBusUnavailable, connectWaiting, logConnectionEvent, reconnectOptions, type ConnectionEvent } from './connection';
 import { readAudit, storedMsgIds, type AuditEvent, type AuditQuery } from './audit';
 import {
   DEFAULT_LIMITS,
@@ -242,7 +242,9 @@ export class JetStreamBus implements Bus {
   /** Events from the audit stream (replay, rerun); see audit.ts. */
   audit(q: AuditQuery): Promise<AuditEvent[]> {
     this.assertOpen();
-    return readAudit(this.jsm, this.js, this.names.stream, this.payloads, q);
+    return readAudit(this.jsm, this.js, this.names.stream, this.payloads, q).catch((e: unknown) => {
+      throw asBusUnavailable(e, `read of ${this.names.stream}`);
+    });
   }
 
   async publish(subject: string, envelope: Envelope<object>, opts?: PublishOptions): Promise<PublishAck> {

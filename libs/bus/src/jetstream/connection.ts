@@ -1,4 +1,4 @@
-import { ConnectionError, TimeoutError, connect, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
+import { ConnectionError, NoRespondersError, TimeoutError, connect, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
 import { BusUnavailableError } from '@medagent/contracts';
 import type { BusConnectionState } from '../port';
 
@@ -127,10 +127,24 @@ export async function connectWaiting(opts: ConnectionOptions, waitMs: number, re
 
 /**
  * nats.js reports an unreachable or silent broker as its own `TimeoutError` / `ConnectionError`
- * (message: "timeout"). Outside the bus they become `BusUnavailableError` (retryable), with
- * `what` saying which step it interrupted; anything else is returned as it is.
+ * (message: "timeout"), and a JetStream API nobody answers as `JetStreamNotEnabled` caused by
+ * `NoRespondersError`: in a cluster, a stream whose leader died has no responder until the
+ * next election (measured on 2.9.10, three nodes: 5–7 s of refusals after the client had
+ * reconnected in 50–125 ms; tools/cluster-failover.js). Outside the bus they become
+ * `BusUnavailableError` (retryable), with `what` saying which step it interrupted; anything
+ * else is returned as it is.
  */
 export function asBusUnavailable(e: unknown, what: string): unknown {
-  if (!(e instanceof TimeoutError || e instanceof ConnectionError)) return e;
-  return new BusUnavailableError(`${what}: the NATS server did not answer in time (restarting or overloaded?)`, { cause: e });
+  if (e instanceof TimeoutError || e instanceof ConnectionError) {
+    return new BusUnavailableError(`${what}: the NATS server did not answer in time (restarting or overloaded?)`, { cause: e });
+  }
+  if (noResponders(e)) return new BusUnavailableError(`${what}: no JetStream responder (stream leader election or restart?)`, { cause: e });
+  return e;
+}
+
+function noResponders(e: unknown): boolean {
+  for (let c: unknown = e, depth = 0; c instanceof Error && depth < 4; c = c.cause, depth++) {
+    if (c instanceof NoRespondersError) return true;
+  }
+  return false;
 }

@@ -4,7 +4,7 @@ import { Collector } from '../testing/collector';
 import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
 import { JetStreamBus } from './bus';
 import { JetStreamKvStore } from '../kv/jetstream';
-import { TimeoutError } from '@nats-io/transport-node';
+import { NoRespondersError, RequestError, TimeoutError } from '@nats-io/transport-node';
 import { asBusUnavailable, type ConnectionEvent } from './connection';
 
 /**
@@ -130,5 +130,17 @@ describe('asBusUnavailable', () => {
     expect(mapped.cause).toBe(timeout);
     const other = new RangeError('bad config');
     expect(asBusUnavailable(other, 'start-up')).toBe(other);
+  });
+
+  it('names a JetStream API nobody answers (a stream leader being elected) as retryable, by its cause', () => {
+    // As @nats-io/jetstream reports it: JetStreamNotEnabled ← RequestError ← NoRespondersError.
+    const request = new RequestError('no responders', { cause: new NoRespondersError('$JS.API.DIRECT.GET.KV_medagent_requests') });
+    const notEnabled = Object.assign(new Error('jetstream is not enabled', { cause: request }), { name: 'JetStreamNotEnabled' });
+    const mapped = asBusUnavailable(notEnabled, 'kv get') as Error & { code?: string; retryable?: boolean; cause?: unknown };
+    expect(mapped).toMatchObject({ name: 'BusUnavailableError', code: 'BUS_UNAVAILABLE', retryable: true });
+    expect(mapped.message).toMatch(/^kv get: no JetStream responder/);
+    expect(mapped.cause).toBe(notEnabled);
+    const refused = new RequestError('permissions violation');
+    expect(asBusUnavailable(refused, 'kv get')).toBe(refused);
   });
 });
