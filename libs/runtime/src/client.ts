@@ -1,5 +1,5 @@
 import { buildEvent, newId, requestIdFor, subjectFor, type Envelope, type Lang, type RequestRecord } from '@medagent/contracts';
-import type { Bus, Subscription } from '@medagent/bus';
+import { DEFAULT_CATCH_UP_BACKOFF, retryWhileWanted, type Bus, type CatchUpBackoff, type Subscription } from '@medagent/bus';
 import { traceparentOf, withSpan, SpanKind } from '@medagent/telemetry';
 
 export interface AskInput {
@@ -32,7 +32,11 @@ export interface AskResult {
  * the result again if it is already finished (see the coordinator's `answerResubmission`).
  */
 export class MedagentClient {
-  constructor(private readonly bus: Bus) {}
+  constructor(
+    private readonly bus: Bus,
+    /** Between resubmissions after a reconnect that the broker refused (retryable errors only). */
+    private readonly resubmitBackoff: CatchUpBackoff = DEFAULT_CATCH_UP_BACKOFF,
+  ) {}
 
   // One result subscription per client, demultiplexed by request id: with many requests in
   // flight, a subscription per request would deliver and decode every result N times.
@@ -70,6 +74,7 @@ export class MedagentClient {
           if (p.record) settle({ status: env.event_type === 'request.completed' ? 'completed' : 'failed', record: p.record });
         },
         submission,
+        round: 0,
       });
       await this.results();
       if (opts.onEvent) {
@@ -93,11 +98,16 @@ export class MedagentClient {
     }, { kind: SpanKind.PRODUCER });
   }
 
-  /** The connection is back: every result published while it was away is lost to us. */
+  /**
+   * The connection is back: every result published while it was away is lost to us. A
+   * resubmission the broker refuses (retryable) is tried again until the ask ends or a later
+   * reconnect starts a new round; one it rejects outright is left to the ask's timeout.
+   */
   private resubmitWaiting(): void {
     for (const [requestId, w] of this.waiters) {
-      // A failure now (the connection went away again) meets the next reconnect or the timeout.
-      this.resubmit(requestId, w.submission).catch(() => undefined);
+      const round = ++w.round;
+      const wanted = () => this.waiters.get(requestId) === w && w.round === round;
+      retryWhileWanted(() => this.resubmit(requestId, w.submission), wanted, this.resubmitBackoff).catch(() => undefined);
     }
   }
 
@@ -112,6 +122,8 @@ interface Waiter {
   settle: (env: Envelope) => void;
   /** A fresh request.submitted envelope for this ask (same request id, new event id). */
   submission: (resubmitted: boolean) => Envelope<object>;
+  /** Reconnects seen while waiting; only the latest round's resubmission keeps retrying. */
+  round: number;
 }
 
 function submissionOf(requestId: string, input: AskInput, traceparent: string | undefined, resubmitted: boolean): Envelope<object> {
