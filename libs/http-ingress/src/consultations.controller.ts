@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ContractViolationError, decode, type Envelope } from '@medagent/contracts';
+import { retryWhileWanted } from '@medagent/bus';
 import { ConsultationRequestDto, IDEMPOTENCY_KEY_PATTERN, ID_PATTERN } from './dto';
 import { ConsultationsService, type ConsultationStatus } from './consultations.service';
 import { IngressMetrics } from './metrics';
@@ -113,7 +114,11 @@ export class ConsultationsController {
     this.svc.shutdown.addEventListener('abort', onShutdown, { once: true });
     // Events published while the NATS connection was away are not replayed: on its return,
     // a fresh status frame, and the terminal one from the record if the request finished.
-    const stopWatching = this.svc.onReconnect(() => void this.catchUp(id, res, () => closed, finish));
+    let round = 0; // a later reconnect's catch-up replaces a read still retrying
+    const stopWatching = this.svc.onReconnect(() => {
+      const mine = ++round;
+      void this.catchUp(id, res, () => !closed && round === mine, finish);
+    });
     res.once('close', () => {
       closed = true;
       stopWatching();
@@ -137,10 +142,11 @@ export class ConsultationsController {
     for (const env of queue.splice(0)) send(env);
   }
 
-  private async catchUp(id: string, res: ServerResponse, closed: () => boolean, finish: () => void): Promise<void> {
-    // A failed read (the connection went again) is left to the next reconnect.
-    const snap = await this.svc.snapshot(id).catch(() => undefined);
-    if (!snap || closed()) return;
+  private async catchUp(id: string, res: ServerResponse, wanted: () => boolean, finish: () => void): Promise<void> {
+    // Just after a reconnect the broker may still refuse the read (retryable) with the
+    // connection up, so no reconnect would come to try again: retry while the stream is open.
+    const snap = await retryWhileWanted(() => this.svc.snapshot(id), wanted, this.svc.catchUpBackoff).catch(() => undefined);
+    if (!snap || !wanted()) return;
     res.write(sseFrame('status', statusOf(snap.record ?? undefined, id)));
     if (!snap.record || !isTerminal(snap.record.status)) return;
     res.write(sseFrame(snap.record.status === 'completed' ? 'request.completed' : 'request.failed', terminalOf(snap.record)));

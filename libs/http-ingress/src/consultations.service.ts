@@ -11,7 +11,7 @@ import {
   type RequestRecord,
   type RequestState,
 } from '@medagent/contracts';
-import { HEADER_TRACEPARENT, type PublishAck, type PublishOptions, type Subscription } from '@medagent/bus';
+import { DEFAULT_CATCH_UP_BACKOFF, HEADER_TRACEPARENT, retryWhileWanted, type CatchUpBackoff, type PublishAck, type PublishOptions, type Subscription } from '@medagent/bus';
 import { publicRecord, type StoredRequest } from '@medagent/coordinator-core';
 import { requestIdFor } from '@medagent/contracts';
 import { SpanKind, contextFromTraceparent, traceparentOf, withSpan } from '@medagent/telemetry';
@@ -177,7 +177,12 @@ export class ConsultationsService implements BeforeApplicationShutdown {
     };
     const sub = await this.subscribe('medagent.request.*.coordinator', (env) => env.correlation_id === id && finish());
     const stopWatching = this.onReconnect(() => wake());
-    const timer = setTimeout(finish, ms);
+    let expired = false;
+    const timer = setTimeout(() => ((expired = true), finish()), ms);
+    // A read refused just after a reconnect (the broker not ready, the connection up) is tried
+    // again while the wait lasts; once it is over, one last read answers or fails with a 503.
+    const wanted = () => !expired && !gone.aborted && !this.shutdown.aborted;
+    const read = async () => (await retryWhileWanted(() => this.snapshot(id), wanted, this.catchUpBackoff)) ?? this.snapshot(id);
     gone.addEventListener('abort', finish, { once: true });
     this.shutdown.addEventListener('abort', finish, { once: true });
     try {
@@ -187,7 +192,7 @@ export class ConsultationsService implements BeforeApplicationShutdown {
         await woken;
         const last = finishing;
         if (!last) arm(); // before the read: a wake during it is not lost
-        const snap = await this.snapshot(id);
+        const snap = await read();
         if (last || isTerminal(snap.status)) return snap;
       }
     } finally {
@@ -207,6 +212,10 @@ export class ConsultationsService implements BeforeApplicationShutdown {
       if (e instanceof MedagentError && e.code !== 'INTERNAL') throw e;
       throw new BusUnavailableError('event bus unavailable', { cause: e });
     }
+  }
+
+  get catchUpBackoff(): CatchUpBackoff {
+    return this.opts.catchUpBackoff ?? DEFAULT_CATCH_UP_BACKOFF;
   }
 
   /** See Bus.onReconnect: what was published while the connection was away is not replayed. */

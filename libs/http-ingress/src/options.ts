@@ -1,5 +1,5 @@
 import type { LogLevel } from '@nestjs/common';
-import type { Bus } from '@medagent/bus';
+import type { Bus, CatchUpBackoff } from '@medagent/bus';
 import type { RequestStore } from '@medagent/coordinator-core';
 
 export interface IngressOptions {
@@ -9,6 +9,8 @@ export interface IngressOptions {
   kvReady?: () => Promise<boolean>;
   /** Service label on /metrics and /healthz (default `ingress`). */
   service?: string;
+  /** Between record reads the broker refused right after a reconnect (default: the bus's). */
+  catchUpBackoff?: CatchUpBackoff;
 }
 
 export interface IngressAppOptions extends IngressOptions {
