@@ -1,5 +1,5 @@
-import { ConflictError, buildEvent, newId, subjectFor, type Envelope, type WorkerRole } from '@medagent/contracts';
-import type { Bus } from '@medagent/bus';
+import { buildEvent, newId, subjectFor, type Envelope, type WorkerRole } from '@medagent/contracts';
+import { retryWhileWanted, type Bus, type CatchUpBackoff } from '@medagent/bus';
 import type { ApprovalDecision, ApprovalGate, ApprovalRequest } from '@medagent/agent';
 
 /**
@@ -18,8 +18,9 @@ export const approvalReaderFor = (role: WorkerRole): string => `worker_${role}_a
  * worker's connection is away; after every reconnect the gate looks for the decisions it still
  * waits on in the stream (the first stored decision per approval, the one the audit shows).
  * One read serves every pending approval of the process, since reads under the role's one
- * reader name conflict; a read refused because another instance of the role is reading (they
- * all reconnect together after an outage) is tried again after a short random pause.
+ * reader name conflict. A read refused for a retryable reason (another instance of the role is
+ * reading, since they all reconnect together after an outage; or the broker is not ready yet)
+ * is tried again after a random pause, for as long as an approval still waits.
  */
 export class BusApprovalGate implements ApprovalGate {
   private readonly pending = new Map<string, { since: number; resolve: (d: ApprovalDecision) => void }>();
@@ -31,7 +32,7 @@ export class BusApprovalGate implements ApprovalGate {
   constructor(
     private readonly bus: Bus,
     private readonly role: WorkerRole,
-    private readonly retry: { attempts: number; pauseMs: number } = { attempts: 6, pauseMs: 250 },
+    private readonly backoff: CatchUpBackoff = { baseMs: 250, maxMs: 5_000 },
   ) {
     this.subject = subjectFor('approval.resolved', role);
   }
@@ -92,14 +93,9 @@ export class BusApprovalGate implements ApprovalGate {
   }
 
   private async readStored(since: Date): Promise<Envelope[] | undefined> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.bus.storedEvents(this.subject, since, approvalReaderFor(this.role));
-      } catch (e) {
-        if (!(e instanceof ConflictError) || attempt >= this.retry.attempts) return undefined;
-        await new Promise((r) => setTimeout(r, this.retry.pauseMs * (0.5 + Math.random())));
-      }
-    }
+    const read = () => this.bus.storedEvents(this.subject, since, approvalReaderFor(this.role));
+    // Rejected outright (say, a permission refusal): only the deadline, which denies, is left.
+    return retryWhileWanted(read, () => this.pending.size > 0, this.backoff).catch(() => undefined);
   }
 }
 function decisionOf(env: Envelope, approvalId: string): ApprovalDecision | undefined {

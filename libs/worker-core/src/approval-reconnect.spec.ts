@@ -1,5 +1,5 @@
 import { Collector, InProcessBus, JetStreamBus, TcpProxy, startNatsServer, type Bus, type NatsServerHandle, type PublishAck } from '@medagent/bus';
-import { ConflictError, buildEvent, payloadOf, subjectFor, type Envelope } from '@medagent/contracts';
+import { BusUnavailableError, ConfigError, ConflictError, buildEvent, payloadOf, subjectFor, type Envelope } from '@medagent/contracts';
 import { BusApprovalGate } from './approval-gate';
 
 // A worker waiting for a human decision whose own connection is away when the decision is
@@ -60,8 +60,9 @@ describe('an approval decided while the waiting worker is away', () => {
  */
 class AwayBus extends InProcessBus {
   away = false;
-  conflicts = 0;
-  readonly reads: string[] = [];
+  /** Errors the next stored reads are refused with, in order. */
+  refusals: Error[] = [];
+  readonly reads = new Collector<string>();
   private readonly listeners = new Set<() => void>();
   override subscribe(subject: string, handler: (env: Envelope, subject: string) => void): ReturnType<InProcessBus['subscribe']> {
     return super.subscribe(subject, (env, s) => {
@@ -78,17 +79,18 @@ class AwayBus extends InProcessBus {
   }
   override storedEvents(subject: string, since: Date, reader: string): Promise<Envelope[]> {
     this.reads.push(reader);
-    if (this.conflicts-- > 0) return Promise.reject(new ConflictError(`consumer ${reader} is in use by another read`));
+    const refusal = this.refusals.shift();
+    if (refusal) return Promise.reject(refusal);
     return super.storedEvents(subject, since, reader);
   }
 }
 
 describe('approvals recovered after a reconnect (one process, several waiting)', () => {
-  it('one read serves every pending approval, retried past conflicts; the first stored decision wins', async () => {
+  it('one read serves every pending approval, retried past refusals; the first stored decision wins', async () => {
     const bus = new AwayBus();
     const asks = new Collector<Envelope>();
     await bus.subscribe('medagent.approval.requested.triage', asks.push);
-    const gate = new BusApprovalGate(bus, 'triage', { attempts: 5, pauseMs: 1 });
+    const gate = new BusApprovalGate(bus, 'triage', { baseMs: 1, maxMs: 2 });
     const ask = (id: string) => gate.request({ approval_id: id, request_id: `req_${id}`, task_id: 't1', skill: 's', reason: 'r', args_hash: 'h' });
     const a = ask('ap_a');
     const b = ask('ap_b');
@@ -97,11 +99,36 @@ describe('approvals recovered after a reconnect (one process, several waiting)',
     await publishDecision(bus, ra as Envelope, 'approve', 'pharmacist-a');
     await publishDecision(bus, rb as Envelope, 'deny', 'pharmacist-b');
     await publishDecision(bus, rb as Envelope, 'approve', 'late-click', 'approval-resolved:ap_b-flip'); // a later, different decision
-    bus.conflicts = 2;
+    // Another instance of the role reads under the name, then the broker is not ready yet.
+    bus.refusals = [
+      new ConflictError('consumer worker_triage_approvals is in use by another read'),
+      new BusUnavailableError('kv get: the NATS server did not answer in time (restarting or overloaded?)'),
+    ];
     bus.reconnect();
     expect(await a).toEqual({ decision: 'approve', by: 'pharmacist-a', reason: 'checked' });
     expect(await b).toEqual({ decision: 'deny', by: 'pharmacist-b', reason: 'checked' });
-    expect(bus.reads).toEqual(['worker_triage_approvals', 'worker_triage_approvals', 'worker_triage_approvals']);
+    expect(bus.reads.items).toEqual(['worker_triage_approvals', 'worker_triage_approvals', 'worker_triage_approvals']);
+    await bus.close();
+  });
+
+  it('a read rejected outright is not retried; the approval waits for its deadline and is denied', async () => {
+    const bus = new AwayBus();
+    const asks = new Collector<Envelope>();
+    await bus.subscribe('medagent.approval.requested.triage', asks.push);
+    const gate = new BusApprovalGate(bus, 'triage', { baseMs: 1, maxMs: 2 });
+    const deadline = new AbortController();
+    const req = { approval_id: 'ap_c', request_id: 'req_c', task_id: 't1', skill: 's', reason: 'r', args_hash: 'h' };
+    const c = gate.request(req, deadline.signal);
+    await asks.next(1);
+    bus.away = true;
+    bus.refusals = [new ConfigError('create consumer worker_triage_approvals: permissions violation')];
+    bus.reconnect();
+    await bus.reads.next(1);
+    // Retried, a second read would follow within the 1–2 ms backoff.
+    await expect(bus.reads.next(2, 100)).rejects.toThrow(/timed out/);
+    deadline.abort();
+    expect(await c).toEqual({ decision: 'deny', by: 'system', reason: 'task deadline reached while awaiting approval' });
+    expect(bus.reads.items).toHaveLength(1);
     await bus.close();
   });
 });
