@@ -38,5 +38,6 @@ export { InMemoryKvStore } from './kv/memory';
 export { JetStreamKvStore, type JetStreamKvOptions } from './kv/jetstream';
 export { BUS, KV } from './tokens';
 export { AUDIT_READER, readAudit, type AuditEvent, type AuditQuery } from './jetstream/audit';
+export { startNatsCluster, type NatsClusterHandle } from './testing/nats-cluster';
 export { freePort, waitForPort } from './testing/ports';
 export { TcpProxy } from './testing/tcp-proxy';

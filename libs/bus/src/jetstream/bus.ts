@@ -202,7 +202,7 @@ export class JetStreamBus implements Bus {
       if (mode === 'declare') await declareTopology(jsm, names, limits);
       else if (mode === 'await') await awaitTopology(jsm, names, opts.topologyWaitMs ?? DEFAULT_TOPOLOGY_WAIT_MS);
       const js = jetstream(nc);
-      const payloads = new PayloadStore(js, names.payloadBucket, opts.maxInlineBytes ?? MAX_INLINE_PAYLOAD_BYTES, limits.maxAgeMs);
+      const payloads = new PayloadStore(js, names.payloadBucket, opts.maxInlineBytes ?? MAX_INLINE_PAYLOAD_BYTES, limits.maxAgeMs, limits.replicas);
       const onError = opts.onError ?? ((e: unknown) => console.error('[bus:jetstream]', e));
       const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError, new AckBatcher(nc, ackHoldMs), monitor);
       if (opts.drainTimeoutMs !== undefined) bus.drainTimeoutMs = opts.drainTimeoutMs;

@@ -35,6 +35,12 @@ const ev = (text: string): Envelope =>
   }) as Envelope;
 
 describe('JetStreamBus specifics', () => {
+  it('asked for three copies on a server running alone, fails at start-up with a ConfigError that says so', async () => {
+    const failed = open({ limits: { storage: 'memory', replicas: 3 }, watchAdvisories: false });
+    await expect(failed).rejects.toMatchObject({ name: 'ConfigError', code: 'CONFIG_INVALID' });
+    await expect(failed).rejects.toThrow(/3 stream replicas need a JetStream cluster; this server runs alone/);
+  });
+
   it('declares streams idempotently, with limits retention on the work stream', async () => {
     const a = await open();
     await open();

@@ -23,6 +23,7 @@ export class PayloadStore {
     private readonly bucket: string,
     private readonly maxInlineBytes: number,
     private readonly ttlMs: number,
+    private readonly replicas = 1,
   ) {}
 
   /** Payloads above this many bytes are offloaded. */
@@ -31,7 +32,7 @@ export class PayloadStore {
   }
 
   private open(): Promise<ObjectStore> {
-    this.store ??= new Objm(this.js).create(this.bucket, { ttl: this.ttlMs * 1_000_000 }).catch((e: unknown) => {
+    this.store ??= new Objm(this.js).create(this.bucket, { ttl: this.ttlMs * 1_000_000, ...(this.replicas > 1 ? { replicas: this.replicas } : {}) }).catch((e: unknown) => {
       this.store = undefined;
       throw e;
     });

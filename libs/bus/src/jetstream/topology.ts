@@ -38,6 +38,13 @@ export interface TopologyLimits {
   maxAgeMs: number;
   dlqMaxAgeMs: number;
   storage: 'file' | 'memory';
+  /**
+   * Copies of each stream (and of the KV and payload buckets the runtime opens) in a
+   * JetStream cluster: 1 on a single server, 3 for a cluster that survives losing a node.
+   * With 1, a cluster still moves clients to a live node, but a stream on the dead node is
+   * gone until it returns.
+   */
+  replicas: number;
 }
 
 export const DEFAULT_LIMITS: TopologyLimits = {
@@ -45,6 +52,7 @@ export const DEFAULT_LIMITS: TopologyLimits = {
   maxAgeMs: 7 * 24 * 3600_000,
   dlqMaxAgeMs: 30 * 24 * 3600_000,
   storage: 'file',
+  replicas: 1,
 };
 
 export function maxDeliveriesAdvisorySubject(stream: string, consumer = '*'): string {
@@ -69,6 +77,7 @@ function streamConfigs(n: TopologyNames, l: TopologyLimits): Array<Partial<Strea
       subjects: [`${SUBJECT_PREFIX}.>`],
       retention: RetentionPolicy.Limits,
       storage,
+      num_replicas: l.replicas,
       max_age: nanos(l.maxAgeMs),
       duplicate_window: nanos(l.dedupWindowMs),
     },
@@ -77,6 +86,7 @@ function streamConfigs(n: TopologyNames, l: TopologyLimits): Array<Partial<Strea
       subjects: [`${DLQ_PREFIX}.>`],
       retention: RetentionPolicy.Limits,
       storage,
+      num_replicas: l.replicas,
       max_age: nanos(l.dlqMaxAgeMs),
       duplicate_window: nanos(l.dedupWindowMs),
     },
@@ -86,6 +96,7 @@ function streamConfigs(n: TopologyNames, l: TopologyLimits): Array<Partial<Strea
       subjects: [maxDeliveriesAdvisorySubject(n.stream, '>')],
       retention: RetentionPolicy.Workqueue,
       storage,
+      num_replicas: l.replicas,
       max_age: nanos(l.dlqMaxAgeMs),
     },
   ];
@@ -98,6 +109,12 @@ export const DEFAULT_TOPOLOGY_WAIT_MS = 60_000;
 
 function isNotFound(e: unknown): boolean {
   return e instanceof JetStreamApiError && (e.code === 10059 || e.code === 10014);
+}
+
+/** 10074: a server running alone refuses more than one copy. Say what to change. */
+function notClustered(e: unknown, l: TopologyLimits): ConfigError | undefined {
+  if (!(e instanceof JetStreamApiError && e.code === 10074)) return undefined;
+  return new ConfigError(`${l.replicas} stream replicas need a JetStream cluster; this server runs alone (use 1)`, { cause: e });
 }
 
 /** Creates or updates the streams; safe to run from every owner instance at every start-up. */
@@ -114,10 +131,12 @@ export async function declareTopology(jsm: JetStreamManager, n: TopologyNames, l
       const differs = Object.entries(mutable).some(([k, v]) => JSON.stringify((info.config as unknown as Record<string, unknown>)[k]) !== JSON.stringify(v));
       if (differs) await jsm.streams.update(cfg.name, mutable);
     } catch (e) {
-      if (!isNotFound(e)) throw e;
+      if (!isNotFound(e)) throw notClustered(e, l) ?? e;
       try {
         await jsm.streams.add(cfg);
       } catch (addErr) {
+        const misconfigured = notClustered(addErr, l);
+        if (misconfigured) throw misconfigured;
         // Another instance created it between our info and add: that is the same outcome.
         if (!(addErr instanceof JetStreamApiError && addErr.code === 10058)) throw addErr;
       }

@@ -23,6 +23,8 @@ export interface JetStreamKvOptions {
   history?: number;
   /** Entries expire after this long (ms); 0 keeps them. */
   ttlMs?: number;
+  /** Copies in a JetStream cluster (see TopologyLimits.replicas); default 1. */
+  replicas?: number;
 }
 
 /**
@@ -53,6 +55,7 @@ export class JetStreamKvStore implements KvStore {
     const kv = await new Kvm(nc).create(bucket, {
       history: opts.history ?? 5,
       ...(opts.ttlMs ? { ttl: opts.ttlMs } : {}),
+      ...(opts.replicas && opts.replicas > 1 ? { replicas: opts.replicas } : {}),
     });
     // @nats-io/kv's Bucket.subjectForKey(key, edit) is where a mirror, an API prefix or a
     // domain would show; it is not in the typed KV interface, so probe it defensively.
