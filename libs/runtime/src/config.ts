@@ -35,6 +35,11 @@ export class RuntimeConfig {
   @IsInt() @Min(0) @Max(3_600_000) natsConnectWaitMs = 60_000;
   /** Wait between attempts to reach NATS again after losing it; services retry forever. */
   @IsInt() @Min(10) @Max(60_000) natsReconnectWaitMs = DEFAULT_RECONNECT_WAIT_MS;
+  /**
+   * Copies of the streams and buckets the coordinator declares: 1 on one server, 3 on a
+   * three-node cluster (losing a node then loses nothing). NATS allows 1 to 5.
+   */
+  @IsInt() @Min(1) @Max(5) natsReplicas = 1;
   @IsIn(['none', 'otlp']) tracesExporter: 'none' | 'otlp' = 'none';
   /** Embedded index and file memory; default ./.medagent. */
   @IsOptional() @IsString() dataDir?: string;
@@ -61,6 +66,7 @@ export const RUNTIME_ENV: Readonly<Record<string, keyof RuntimeConfig>> = {
   MEDAGENT_TOPOLOGY_WAIT_MS: 'topologyWaitMs',
   MEDAGENT_NATS_RECONNECT_WAIT_MS: 'natsReconnectWaitMs',
   MEDAGENT_NATS_CONNECT_WAIT_MS: 'natsConnectWaitMs',
+  MEDAGENT_NATS_REPLICAS: 'natsReplicas',
   OTEL_TRACES_EXPORTER: 'tracesExporter',
   MEDAGENT_FAKE_MODEL_LATENCY_MS: 'fakeModelLatencyMs',
   MEDAGENT_DATA_DIR: 'dataDir',
@@ -77,6 +83,7 @@ const NUMERIC = new Set<keyof RuntimeConfig>([
   'topologyWaitMs',
   'natsReconnectWaitMs',
   'natsConnectWaitMs',
+  'natsReplicas',
   'fakeModelLatencyMs',
 ]);
 

@@ -65,9 +65,10 @@ export async function connectInfra(cfg: RuntimeConfig, serviceName: string): Pro
     topologyWaitMs: cfg.topologyWaitMs,
     reconnectWaitMs: cfg.natsReconnectWaitMs,
     connectWaitMs: cfg.natsConnectWaitMs,
+    limits: { replicas: cfg.natsReplicas },
   });
   // Only the coordinator holds request state; other services' users cannot open the bucket.
-  const kv = ownsState ? await JetStreamKvStore.open(bus.nc, REQUEST_BUCKET, { history: 5 }) : new InMemoryKvStore();
+  const kv = ownsState ? await JetStreamKvStore.open(bus.nc, REQUEST_BUCKET, { history: 5, replicas: cfg.natsReplicas }) : new InMemoryKvStore();
   return {
     mode: 'distributed',
     bus,
