@@ -50,6 +50,13 @@ describe('a three-node JetStream cluster with replicas 3', () => {
     for (const name of names) expect([name, (await jsm.streams.info(name)).config.num_replicas]).toEqual([name, 3]);
   });
 
+  it('a start-up configured with another number of copies is refused, and the streams stay as they are', async () => {
+    const other = JetStreamBus.connect({ servers: cluster.urls, watchAdvisories: false, onConnection: () => undefined });
+    await expect(other).rejects.toMatchObject({ name: 'ConfigError', code: 'CONFIG_INVALID' });
+    await expect(other).rejects.toThrow(/stream MEDAGENT has 3 replicas, configured 1/);
+    expect((await jsm.streams.info(DEFAULT_TOPOLOGY.stream)).config.num_replicas).toBe(3);
+  });
+
   it('loses nothing, and takes writes again, when the node leading the work stream dies', async () => {
     const since = new Date(Date.now() - 1000);
     await bus.publish(SUBJECT, started(1), { msgId: 'cluster-1' });

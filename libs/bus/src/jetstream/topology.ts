@@ -122,9 +122,18 @@ export async function declareTopology(jsm: JetStreamManager, n: TopologyNames, l
   for (const cfg of streamConfigs(n, l)) {
     try {
       const info = await jsm.streams.info(cfg.name);
-      const { retention: _r, storage: _s, ...mutable } = cfg;
+      const { retention: _r, storage: _s, num_replicas: replicas, ...mutable } = cfg;
       if (info.config.retention !== cfg.retention) {
         throw new ConfigError(`stream ${cfg.name} exists with retention ${info.config.retention}, expected ${cfg.retention}`);
+      }
+      // Never rescaled from here: one instance started with another setting would move every
+      // stream (a scale-down deletes the consumers' state on the dropped peers). An operator
+      // rescales with `nats stream edit`, then changes the setting.
+      if ((info.config.num_replicas || 1) !== replicas) {
+        throw new ConfigError(
+          `stream ${cfg.name} has ${info.config.num_replicas || 1} replicas, configured ${replicas ?? 1}: ` +
+            `rescale it with \`nats stream edit ${cfg.name} --replicas N\` or change the setting (MEDAGENT_NATS_REPLICAS)`,
+        );
       }
       // Update only on a real difference: a no-op update still needs stream-admin permission,
       // which the services' NATS users should not hold.
