@@ -22,17 +22,26 @@ export const REQUEST_BUCKET = 'medagent_requests';
  * Credentials embedded in NATS_URL (nats://user:pass@host) are passed as connect options:
  * the client ignores them in the URL, and the URL without them is what errors may show.
  */
-export function natsConnectParts(url: string): { servers: string; connectOptions?: { user: string; pass?: string } } {
+export function natsConnectParts(url: string): { servers: string | string[]; connectOptions?: { user: string; pass?: string } } {
+  // A comma-separated list names the nodes of a cluster (as the nats CLI takes it); the
+  // credentials ride on the first URL that has them and hold for every node.
+  const parts = url.split(',').map((p) => p.trim()).filter(Boolean).map(oneNatsUrl);
+  const servers = parts.map((p) => p.server);
+  const creds = parts.find((p) => p.connectOptions)?.connectOptions;
+  return { servers: servers.length === 1 ? (servers[0] ?? url) : servers, ...(creds ? { connectOptions: creds } : {}) };
+}
+
+function oneNatsUrl(url: string): { server: string; connectOptions?: { user: string; pass?: string } } {
   try {
     const u = new URL(url);
-    if (!u.username) return { servers: url };
+    if (!u.username) return { server: url };
     const user = decodeURIComponent(u.username);
     const pass = decodeURIComponent(u.password);
     u.username = '';
     u.password = '';
-    return { servers: u.toString().replace(/\/$/, ''), connectOptions: { user, ...(pass ? { pass } : {}) } };
+    return { server: u.toString().replace(/\/$/, ''), connectOptions: { user, ...(pass ? { pass } : {}) } };
   } catch {
-    return { servers: url };
+    return { server: url };
   }
 }
 
