@@ -12,6 +12,7 @@ export {
 export { DEFAULT_CATCH_UP_BACKOFF, retryWhileWanted, type CatchUpBackoff } from './catch-up';
 export { InProcessBus, type InProcessBusOptions } from './in-process/bus';
 export { Collector } from './testing/collector';
+export { AwayInProcessBus } from './testing/away-bus';
 export {
   BUS_EXCEPTION_FILTER,
   BusClientProxy,

@@ -1,4 +1,4 @@
-import { Collector, InProcessBus, type PublishAck, type PublishOptions } from '@medagent/bus';
+import { AwayInProcessBus, Collector, type InProcessBus, type PublishAck, type PublishOptions } from '@medagent/bus';
 import { BusUnavailableError, ConfigError, type Envelope } from '@medagent/contracts';
 import { InMemoryMemoryStore } from '@medagent/memory';
 import { MedagentClient } from './client';
@@ -17,12 +17,10 @@ const RESULTS = 'medagent.request.*.coordinator'; // the client's own result sub
  * dropped meanwhile, `reconnect()` runs the reconnect listeners, and resubmissions are refused
  * with `refusal` while `refusals` lasts.
  */
-class ReturningBus extends InProcessBus {
-  away = false;
+class ReturningBus extends AwayInProcessBus {
   refusals = 0;
   refusal: () => Error = () => new BusUnavailableError('no JetStream stream captures the subject (503 no responders)');
   readonly resubmissions: number[] = [];
-  private readonly listeners = new Set<() => void>();
   override subscribe(subject: string, handler: (env: Envelope, subject: string) => void): ReturnType<InProcessBus['subscribe']> {
     return super.subscribe(subject, (env, s) => {
       if (!(this.away && subject === RESULTS)) handler(env, s);
@@ -34,14 +32,6 @@ class ReturningBus extends InProcessBus {
       if (this.refusals-- > 0) return Promise.reject(this.refusal());
     }
     return super.publish(subject, envelope, opts);
-  }
-  override onReconnect(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-  reconnect(): void {
-    this.away = false;
-    for (const l of this.listeners) l();
   }
 }
 

@@ -1,4 +1,4 @@
-import { Collector, InProcessBus, JetStreamBus, TcpProxy, startNatsServer, type Bus, type NatsServerHandle, type PublishAck } from '@medagent/bus';
+import { AwayInProcessBus, Collector, type InProcessBus, JetStreamBus, TcpProxy, startNatsServer, type Bus, type NatsServerHandle, type PublishAck } from '@medagent/bus';
 import { BusUnavailableError, ConfigError, ConflictError, buildEvent, payloadOf, subjectFor, type Envelope } from '@medagent/contracts';
 import { BusApprovalGate } from './approval-gate';
 
@@ -58,24 +58,14 @@ describe('an approval decided while the waiting worker is away', () => {
  * (as a core subscription misses them), `reconnect()` runs the reconnect listeners, and the
  * first `conflicts` stored reads are refused as when another instance reads under the name.
  */
-class AwayBus extends InProcessBus {
-  away = false;
+class AwayBus extends AwayInProcessBus {
   /** Errors the next stored reads are refused with, in order. */
   refusals: Error[] = [];
   readonly reads = new Collector<string>();
-  private readonly listeners = new Set<() => void>();
   override subscribe(subject: string, handler: (env: Envelope, subject: string) => void): ReturnType<InProcessBus['subscribe']> {
     return super.subscribe(subject, (env, s) => {
       if (!(this.away && s.startsWith('medagent.approval.resolved.'))) handler(env, s);
     });
-  }
-  override onReconnect(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-  reconnect(): void {
-    this.away = false;
-    for (const l of this.listeners) l();
   }
   override storedEvents(subject: string, since: Date, reader: string): Promise<Envelope[]> {
     this.reads.push(reader);
