@@ -129,8 +129,8 @@ export async function connectWaiting(opts: ConnectionOptions, waitMs: number, re
  * nats.js reports an unreachable or silent broker as its own `TimeoutError` / `ConnectionError`
  * (message: "timeout"), and a JetStream API nobody answers as `JetStreamNotEnabled` caused by
  * `NoRespondersError`: in a cluster, a stream whose leader died has no responder until the
- * next election (measured on 2.9.10, three nodes: 5–7 s of refusals after the client had
- * reconnected in 50–125 ms; tools/cluster-failover.js). Outside the bus they become
+ * next election (measured on 2.9.10, three nodes, eight rounds: 4.4–7.3 s of refusals after
+ * the client had reconnected in 52–148 ms; tools/cluster-failover.js). Outside the bus they become
  * `BusUnavailableError` (retryable), with `what` saying which step it interrupted; anything
  * else is returned as it is.
  */
