@@ -9,7 +9,7 @@ export {
   settleOnError,
   subjectMatches,
 } from './common';
-export { DEFAULT_CATCH_UP_BACKOFF, retryWhileWanted, type CatchUpBackoff } from './catch-up';
+export { retryWhileWanted, type CatchUpBackoff } from './catch-up';
 export { InProcessBus, type InProcessBusOptions } from './in-process/bus';
 export { Collector } from './testing/collector';
 export { AwayInProcessBus } from './testing/away-bus';

@@ -11,7 +11,7 @@ import {
   type RequestRecord,
   type RequestState,
 } from '@medagent/contracts';
-import { DEFAULT_CATCH_UP_BACKOFF, HEADER_TRACEPARENT, retryWhileWanted, type CatchUpBackoff, type PublishAck, type PublishOptions, type Subscription } from '@medagent/bus';
+import { HEADER_TRACEPARENT, retryWhileWanted, type CatchUpBackoff, type PublishAck, type PublishOptions, type Subscription } from '@medagent/bus';
 import { publicRecord, type StoredRequest } from '@medagent/coordinator-core';
 import { requestIdFor } from '@medagent/contracts';
 import { SpanKind, contextFromTraceparent, traceparentOf, withSpan } from '@medagent/telemetry';
@@ -214,8 +214,8 @@ export class ConsultationsService implements BeforeApplicationShutdown {
     }
   }
 
-  get catchUpBackoff(): CatchUpBackoff {
-    return this.opts.catchUpBackoff ?? DEFAULT_CATCH_UP_BACKOFF;
+  get catchUpBackoff(): CatchUpBackoff | undefined {
+    return this.opts.catchUpBackoff;
   }
 
   /** See Bus.onReconnect: what was published while the connection was away is not replayed. */

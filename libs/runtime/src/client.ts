@@ -1,5 +1,5 @@
 import { buildEvent, newId, requestIdFor, subjectFor, type Envelope, type Lang, type RequestRecord } from '@medagent/contracts';
-import { DEFAULT_CATCH_UP_BACKOFF, retryWhileWanted, type Bus, type CatchUpBackoff, type Subscription } from '@medagent/bus';
+import { retryWhileWanted, type Bus, type CatchUpBackoff, type Subscription } from '@medagent/bus';
 import { traceparentOf, withSpan, SpanKind } from '@medagent/telemetry';
 
 export interface AskInput {
@@ -34,8 +34,8 @@ export interface AskResult {
 export class MedagentClient {
   constructor(
     private readonly bus: Bus,
-    /** Between resubmissions after a reconnect that the broker refused (retryable errors only). */
-    private readonly resubmitBackoff: CatchUpBackoff = DEFAULT_CATCH_UP_BACKOFF,
+    /** Between resubmissions after a reconnect that the broker refused (default: the bus's). */
+    private readonly resubmitBackoff?: CatchUpBackoff,
   ) {}
 
   // One result subscription per client, demultiplexed by request id: with many requests in

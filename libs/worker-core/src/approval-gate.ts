@@ -32,7 +32,8 @@ export class BusApprovalGate implements ApprovalGate {
   constructor(
     private readonly bus: Bus,
     private readonly role: WorkerRole,
-    private readonly backoff: CatchUpBackoff = { baseMs: 250, maxMs: 5_000 },
+    /** Between stored-decision reads the broker refused (default: the bus's catch-up backoff). */
+    private readonly backoff?: CatchUpBackoff,
   ) {
     this.subject = subjectFor('approval.resolved', role);
   }
@@ -78,8 +79,8 @@ export class BusApprovalGate implements ApprovalGate {
         this.readAgain = false;
         if (this.pending.size === 0) return;
         const since = new Date(Math.min(...[...this.pending.values()].map((p) => p.since)));
-        // Unread (the connection went again, or the reads kept conflicting): the next reconnect
-        // or the deadline, which denies. Never an approval by default.
+        // Unread (rejected outright, or no approval waits any more): the next reconnect or the
+        // deadline, which denies. Never an approval by default.
         for (const env of (await this.readStored(since)) ?? []) {
           const id = (env.payload as { approval_id?: string }).approval_id;
           const waiting = id === undefined ? undefined : this.pending.get(id);
