@@ -77,7 +77,7 @@ export async function connectInfra(cfg: RuntimeConfig, serviceName: string): Pro
     limits: { replicas: cfg.natsReplicas },
   });
   // Only the coordinator holds request state; other services' users cannot open the bucket.
-  const kv = ownsState ? await JetStreamKvStore.open(bus.nc, REQUEST_BUCKET, { history: 5, replicas: cfg.natsReplicas }) : new InMemoryKvStore();
+  const kv = ownsState ? await JetStreamKvStore.open(bus.nc, REQUEST_BUCKET, { history: 5, replicas: cfg.natsReplicas, waitMs: cfg.natsConnectWaitMs }) : new InMemoryKvStore();
   return {
     mode: 'distributed',
     bus,

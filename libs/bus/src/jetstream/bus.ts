@@ -27,7 +27,7 @@ import { PayloadStore } from './payloads';
 import { PubAckMux } from './pub-ack';
 import { coalesceWrites } from './write-coalescing';
 import { AckBatcher } from './ack-batching';
-import { ConnectionMonitor, asBusUnavailable, connectWaiting, logConnectionEvent, reconnectOptions, type ConnectionEvent } from './connection';
+import { ConnectionMonitor, asBusUnavailable, connectWaiting, logConnectionEvent, reconnectOptions, retryStartupStep, type ConnectionEvent, type StartupRetryListener } from './connection';
 import { readAudit, storedMsgIds, type AuditEvent, type AuditQuery } from './audit';
 import {
   DEFAULT_LIMITS,
@@ -80,6 +80,8 @@ export interface JetStreamBusOptions {
   connectWaitMs?: number;
   /** How long stop()/close() wait for running handlers before giving up on them (default 10 s). */
   drainTimeoutMs?: number;
+  /** Told when a start-up step (declaring, binding a durable) is retried; default one stderr line. */
+  onStartupRetry?: StartupRetryListener;
   /**
    * Longest time a positive ack waits for the connection's next write (default 20 ms, or
    * MEDAGENT_NATS_ACK_HOLD_MS; 0 sends each ack at once). Must stay far below ack wait.
@@ -136,6 +138,9 @@ export class JetStreamBus implements Bus {
   private watcher?: AdvisoryWatcher;
   private closed = false;
   private drainTimeoutMs = 10_000;
+  /** How long binding a durable may wait for a broker that cannot answer yet (`connectWaitMs`). */
+  private startupWaitMs = 0;
+  private onStartupRetry: StartupRetryListener | undefined;
   /** Publishes with ack without nc.request() (see pub-ack.ts); shared with KV stores on nc. */
   private readonly acks: PubAckMux;
 
@@ -197,20 +202,28 @@ export class JetStreamBus implements Bus {
     try {
       assertServerVersion(nc.info?.version);
       const mode = opts.topologyMode ?? 'declare';
+      // Start-up steps are idempotent: retried while the broker cannot answer yet, within the
+      // same budget as the first connection.
+      const startupWaitMs = opts.connectWaitMs ?? 0;
+      const until = Date.now() + startupWaitMs;
       // `checkAPI` asks the server for account info ($JS.API.INFO), which `none` users may not.
-      const jsm = await jetstreamManager(nc, { checkAPI: mode !== 'none' });
-      if (mode === 'declare') await declareTopology(jsm, names, limits);
-      else if (mode === 'await') await awaitTopology(jsm, names, opts.topologyWaitMs ?? DEFAULT_TOPOLOGY_WAIT_MS);
+      const retried = opts.onStartupRetry;
+      const jsm = await retryStartupStep('start-up: JetStream API', () => jetstreamManager(nc, { checkAPI: mode !== 'none' }), until, retried);
+      if (mode === 'declare') await retryStartupStep('start-up: declaring the streams', () => declareTopology(jsm, names, limits), until, retried);
+      else if (mode === 'await') await awaitTopology(jsm, names, Math.max(opts.topologyWaitMs ?? DEFAULT_TOPOLOGY_WAIT_MS, startupWaitMs));
       const js = jetstream(nc);
       const payloads = new PayloadStore(js, names.payloadBucket, opts.maxInlineBytes ?? MAX_INLINE_PAYLOAD_BYTES, limits.maxAgeMs, limits.replicas);
       const onError = opts.onError ?? ((e: unknown) => console.error('[bus:jetstream]', e));
       const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError, new AckBatcher(nc, ackHoldMs), monitor);
       if (opts.drainTimeoutMs !== undefined) bus.drainTimeoutMs = opts.drainTimeoutMs;
+      bus.startupWaitMs = startupWaitMs;
+      if (retried) bus.onStartupRetry = retried;
       if (opts.watchAdvisories ?? mode === 'declare') {
         bus.watcher = new AdvisoryWatcher(js, jsm, names, (seq, consumer, deliveries) =>
           bus.deadLetterFromAdvisory(seq, consumer, deliveries),
         );
-        await bus.watcher.start(onError);
+        const watcher = bus.watcher;
+        await retryStartupStep('start-up: binding the advisory reader', () => watcher.start(onError), until, retried);
       }
       return bus;
     } catch (e) {
@@ -277,8 +290,15 @@ export class JetStreamBus implements Bus {
   async consume(spec: ConsumerSpec, handler: DeliveryHandler): Promise<ConsumerHandle> {
     this.assertOpen();
     validateSpec(spec);
-    await ensureDurable(this.jsm, this.names.stream, spec);
-    const consumer = await this.js.consumers.get(this.names.stream, spec.durable);
+    const consumer = await retryStartupStep(
+      `binding durable ${spec.durable}`,
+      async () => {
+        await ensureDurable(this.jsm, this.names.stream, spec);
+        return this.js.consumers.get(this.names.stream, spec.durable);
+      },
+      Date.now() + this.startupWaitMs,
+      this.onStartupRetry,
+    );
     const loop = new PullLoop(consumer, { ...spec }, handler, this.host);
     this.loops.add(loop);
     loop.start();

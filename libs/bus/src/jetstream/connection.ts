@@ -1,5 +1,6 @@
 import { ConnectionError, NoRespondersError, TimeoutError, connect, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
-import { BusUnavailableError } from '@medagent/contracts';
+import { BusUnavailableError, MedagentError } from '@medagent/contracts';
+import { DEFAULT_CATCH_UP_BACKOFF } from '../catch-up';
 import type { BusConnectionState } from '../port';
 
 /** A change of the connection's state, as reported to the process (no message content). */
@@ -141,6 +142,43 @@ export function asBusUnavailable(e: unknown, what: string): unknown {
   if (noResponders(e)) return new BusUnavailableError(`${what}: no JetStream responder (stream leader election or restart?)`, { cause: e });
   return e;
 }
+
+/**
+ * Runs one idempotent start-up step (declare a stream, bind a durable, open a bucket) until it
+ * succeeds, fails for a reason other than reachability, or `untilMs` (epoch ms) has passed;
+ * then the last error, mapped by `asBusUnavailable`, is thrown.
+ *
+ * Why: in a cluster, JetStream API calls time out or meet no responder while the streams' and
+ * consumers' groups form and elect. Nine services started at once on three 2.9.10 nodes: one
+ * start in four had a worker's `streams.info` time out after 5 s and exit 1, which under a
+ * supervisor is a restart with growing backoff (`medagent bench chaos --nats-nodes 3`).
+ */
+export async function retryStartupStep<T>(
+  what: string,
+  step: () => Promise<T>,
+  untilMs: number,
+  onRetry: StartupRetryListener = logStartupRetry,
+): Promise<T> {
+  const { baseMs, maxMs } = DEFAULT_CATCH_UP_BACKOFF;
+  for (let n = 0; ; n++) {
+    try {
+      return await step();
+    } catch (e) {
+      const mapped = asBusUnavailable(e, what);
+      const left = untilMs - Date.now();
+      if (!(mapped instanceof MedagentError && mapped.retryable) || left <= 0) throw mapped;
+      if (n === 0) onRetry(mapped, left);
+      await new Promise((r) => setTimeout(r, Math.min(left, Math.random() * Math.min(maxMs, baseMs * 2 ** Math.min(n, 20)))));
+    }
+  }
+}
+
+/** Told once per start-up step that is retried (a service not ready yet should say why). */
+export type StartupRetryListener = (error: MedagentError, waitingMs: number) => void;
+
+const logStartupRetry: StartupRetryListener = (e, ms) => {
+  process.stderr.write(`[bus:jetstream] ${e.message}; retrying for up to ${Math.round(ms / 1000)} s\n`);
+};
 
 function noResponders(e: unknown): boolean {
   for (let c: unknown = e, depth = 0; c instanceof Error && depth < 4; c = c.cause, depth++) {

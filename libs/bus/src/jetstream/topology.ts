@@ -8,8 +8,9 @@ import {
   type StreamConfig,
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { BusUnavailableError, ConfigError, DLQ_PREFIX, SUBJECT_PREFIX } from '@medagent/contracts';
+import { BusUnavailableError, ConfigError, DLQ_PREFIX, MedagentError, SUBJECT_PREFIX } from '@medagent/contracts';
 import type { ConsumerSpec } from '../port';
+import { asBusUnavailable } from './connection';
 
 export interface TopologyNames {
   /** Work + audit stream over `medagent.>`. */
@@ -173,9 +174,13 @@ export async function awaitTopology(jsm: JetStreamManager, n: TopologyNames, tim
         await jsm.streams.info(name);
         break;
       } catch (e) {
-        if (!isNotFound(e)) throw e;
+        // In a cluster, a stream being created (or electing) times out or has no responder
+        // for a while: the same "not there yet" as not found.
+        const unanswered = asBusUnavailable(e, `start-up: reading stream ${name}`);
+        if (!isNotFound(e) && !(unanswered instanceof MedagentError && unanswered.retryable)) throw unanswered;
         const left = deadline - Date.now();
         if (left <= 0) {
+          if (!isNotFound(e)) throw unanswered;
           throw new BusUnavailableError(`stream ${name} does not exist after ${timeoutMs} ms: the coordinator declares the topology, is it running?`, { cause: e });
         }
         await new Promise((r) => setTimeout(r, Math.min(delayMs, left)));

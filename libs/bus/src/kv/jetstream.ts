@@ -3,7 +3,7 @@ import { JetStreamApiError, PubHeaders } from '@nats-io/jetstream';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { ConfigError, ConflictError, ContractViolationError } from '@medagent/contracts';
 import { PubAckMux } from '../jetstream/pub-ack';
-import { asBusUnavailable } from '../jetstream/connection';
+import { asBusUnavailable, retryStartupStep } from '../jetstream/connection';
 import { assertKey, jsonOf, readModifyWrite, type KvEntry, type KvStore } from './port';
 
 /** "wrong last sequence": the server's answer to a stale revision or a create over a live key. */
@@ -25,6 +25,8 @@ export interface JetStreamKvOptions {
   ttlMs?: number;
   /** Copies in a JetStream cluster (see TopologyLimits.replicas); default 1. */
   replicas?: number;
+  /** How long opening may wait for a broker that cannot answer yet (a cluster electing); default 0. */
+  waitMs?: number;
 }
 
 /**
@@ -52,11 +54,16 @@ export class JetStreamKvStore implements KvStore {
 
   /** Creates the bucket if missing (idempotent) and binds to it. */
   static async open(nc: NatsConnection, bucket: string, opts: JetStreamKvOptions = {}): Promise<JetStreamKvStore> {
-    const kv = await new Kvm(nc).create(bucket, {
-      history: opts.history ?? 5,
-      ...(opts.ttlMs ? { ttl: opts.ttlMs } : {}),
-      ...(opts.replicas && opts.replicas > 1 ? { replicas: opts.replicas } : {}),
-    });
+    const kv = await retryStartupStep(
+      `opening bucket ${bucket}`,
+      () =>
+        new Kvm(nc).create(bucket, {
+          history: opts.history ?? 5,
+          ...(opts.ttlMs ? { ttl: opts.ttlMs } : {}),
+          ...(opts.replicas && opts.replicas > 1 ? { replicas: opts.replicas } : {}),
+        }),
+      Date.now() + (opts.waitMs ?? 0),
+    );
     // @nats-io/kv's Bucket.subjectForKey(key, edit) is where a mirror, an API prefix or a
     // domain would show; it is not in the typed KV interface, so probe it defensively.
     const mapping = (kv as { subjectForKey?: (k: string, edit?: boolean) => string }).subjectForKey?.('probe', true);
