@@ -54,6 +54,32 @@ describe('DeadlineScheduler', () => {
     expect(s.armed).toBe(0);
   });
 
+  it('asks the retry guard before each retry, never before the first run; a guard that handled it ends the retries', async () => {
+    const s = scheduler();
+    s.setErrorHandler(() => undefined);
+    const guarded: string[] = [];
+    let handledAfter = 2;
+    let done!: () => void;
+    const handled = new Promise<void>((r) => (done = r));
+    s.setRetryGuard(async (requestId) => {
+      guarded.push(requestId);
+      if (--handledAfter > 0) return false;
+      done();
+      return true;
+    });
+    let calls = 0;
+    s.schedule('req_4', 'synthesis', Date.now(), async () => {
+      calls++;
+      throw new BusUnavailableError('result publish refused');
+    });
+    await handled;
+    // First run, then one retry the guard let through, then the guard took over.
+    expect(calls).toBe(2);
+    expect(guarded).toEqual(['req_4', 'req_4']);
+    expect(s.armed).toBe(0);
+    s.onModuleDestroy();
+  });
+
   it('stops retrying after shutdown', async () => {
     const s = scheduler();
     let failed!: () => void;

@@ -8,7 +8,9 @@ import { toMedagentError } from '@medagent/contracts';
  * A deadline action that fails (the broker or the KV out of reach, a write conflict) runs
  * again after a backoff until it succeeds or the request is cleared: a timer fires once,
  * and a lost deadline would leave its request open until the next coordinator restart.
- * Actions re-read the record, so running one again is harmless.
+ * Actions re-read the record, so running one again is harmless. Before a retry, the guard
+ * (`setRetryGuard`) may take over: the first run may have finished the request and failed only
+ * in delivering its result, and the action itself would now find the request done and stop.
  */
 @Injectable()
 export class DeadlineScheduler implements OnModuleDestroy {
@@ -23,8 +25,16 @@ export class DeadlineScheduler implements OnModuleDestroy {
     process.stderr.write(`[coordinator] deadline ${key} failed (${err.code}); again in ${retryInMs} ms\n`);
   };
 
+  /** true: the request needs the action no more (the guard did what was left). */
+  private retryGuard: ((requestId: string) => Promise<boolean>) | undefined;
+
   setErrorHandler(fn: (key: string, e: unknown, retryInMs: number) => void): void {
     this.onError = fn;
+  }
+
+  /** Runs before each retry of a failed action (not before its first run). */
+  setRetryGuard(fn: (requestId: string) => Promise<boolean>): void {
+    this.retryGuard = fn;
   }
 
   schedule(requestId: string, name: string, at: string | number, fn: () => Promise<void>): void {
@@ -35,7 +45,9 @@ export class DeadlineScheduler implements OnModuleDestroy {
     this.cancel(requestId, name);
     const timer = setTimeout(() => {
       this.cancel(requestId, name);
-      fn().catch((e: unknown) => {
+      const guard = failures > 0 ? this.retryGuard : undefined;
+      const run = guard ? guard(requestId).then((handled) => (handled ? undefined : fn())) : fn();
+      run.catch((e: unknown) => {
         const wait = Math.min(this.retryMs.max, this.retryMs.first * 2 ** failures);
         this.onError(`${requestId}|${name}`, e, wait);
         // Not if the same deadline was armed anew meanwhile. A request finished meanwhile is

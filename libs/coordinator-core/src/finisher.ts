@@ -49,7 +49,18 @@ export class Finisher {
     private readonly boundary: SafetyBoundary,
     private readonly config: CoordinatorConfig,
     private readonly deadlines: DeadlineScheduler,
-  ) {}
+  ) {
+    // A deadline action that finished its request and then failed to publish the result (the
+    // broker refused it, e.g. a cluster electing a stream leader, while live subscribers may
+    // have got it) would, run again, find the request done and stop: the result would never be
+    // stored. Its retry delivers the finished request again instead (msg id per request).
+    deadlines.setRetryGuard(async (requestId) => {
+      const rec = await this.store.get(requestId, { fresh: true });
+      if (rec?.status !== 'completed' && rec?.status !== 'failed') return false;
+      await this.redeliver(rec);
+      return true;
+    });
+  }
 
   /** Called after any task reached a terminal state; acts only once all have. */
   async onTasksSettled(requestId: string): Promise<void> {

@@ -74,6 +74,30 @@ describe('a result whose publish failed after the exit was claimed', () => {
     }
   });
 
+  it('is published when the exit was a deadline action: its retry delivers the finished request', async () => {
+    // The lead's answer is lost, so the synthesis deadline finishes the request (partial exit);
+    // the broker then refuses that result once (a cluster electing a stream leader). Run again,
+    // the deadline action would find the request done and stop: nothing would ever publish it.
+    class LostSynthesisBus extends ResultRefusingBus {
+      override publishRaw(subject: string, data: Uint8Array, opts?: PublishOptions): Promise<PublishAck> {
+        if (subject.startsWith('medagent.synthesis.produced.')) return Promise.resolve({ duplicate: false, seq: 0 });
+        return super.publishRaw(subject, data, opts);
+      }
+    }
+    const bus = new LostSynthesisBus(1);
+    const memory = new InMemoryMemoryStore();
+    const rt = await startEmbedded({ bus, memory, coordinator: loadCoordinatorConfig({}, { synthesisDeadlineMs: 300 }) });
+    try {
+      const r = await rt.client.ask({ message: SEED, user_id: 'u-deadline-redo', session_id: 's', channel: 'cli' }, { timeoutMs: 15_000 });
+      expect(bus.refused).toBe(1);
+      expect(r.status).toBe('completed');
+      expect(r.record.answer?.exit).toBe('partial');
+      expect((await memory.load('u-deadline-redo', 's')).turns.map((t) => t.request_id)).toEqual([r.record.request_id]);
+    } finally {
+      await rt.close();
+    }
+  });
+
   it('is published by the restarted coordinator when no message will come again', async () => {
     const kv = new InMemoryKvStore();
     const claimed = deferred<StoredRequest>();
