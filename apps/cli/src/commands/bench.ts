@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { benchLatency, benchOrchestration, benchPrompts, loadTexts, runChaos, type OrchestrationBenchResult } from '@medagent/runtime';
 import { num, parseArgs, str, UsageError } from '../args';
 
@@ -9,7 +9,7 @@ medagent bench orchestration --mode embedded|distributed|bare --model-latency-ms
                              [--redis URL] [--bare-pattern minimal|durable] [--json]
 medagent bench chaos [--requests 200] [--concurrency 10] [--fault-every-ms 2000] [--model-latency-ms 200]
                      [--broker-every 5] [--broker-down-ms 4000] [--redis-every 0] [--redis-down-ms 4000]
-                     [--seed 1] [--request-timeout-ms 60000]
+                     [--nats-nodes 1] [--seed 1] [--request-timeout-ms 60000] [--service-log FILE]
 
   orchestration: the three-task seed plan with the fixed-latency fake model (plan, tasks and
   synthesis each take N ms); distributed mode starts a nats-server (unless --nats) and every
@@ -30,7 +30,11 @@ medagent bench chaos [--requests 200] [--concurrency 10] [--fault-every-ms 2000]
   chaos: the five services as processes (coordinator, 2 × lead, 2 × each worker), Redis and a
   private nats-server take R requests (C in flight) while a random process is SIGKILLed and
   restarted about every --fault-every-ms, and every --broker-every-th fault (0 = never) takes
-  the broker down for --broker-down-ms (--redis-every: Redis likewise, back empty). Then each
+  the broker down for --broker-down-ms (--redis-every: Redis likewise, back empty).
+  --nats-nodes 3: the bus is a private three-node JetStream cluster (streams and buckets
+  replicated on all three) and a broker fault SIGKILLs the node leading the work stream for
+  --broker-down-ms, then revives it on its store. --service-log FILE: every line every
+  service prints, timestamped, with its instance id. Then each
   request's record in the KV and its results in the stream are counted: exit code 0 only if
   every accepted request is terminal with exactly one stored result.`;
 
@@ -102,11 +106,13 @@ export async function benchCommand(argv: string[]): Promise<number> {
     return r.errors === 0 ? 0 : 1;
   }
   if (sub === 'chaos') {
+    const serviceLog = str(args, 'service-log');
     const r = await runChaos({
       requests: num(args, 'requests', 200),
       concurrency: num(args, 'concurrency', 10),
       faultEveryMs: num(args, 'fault-every-ms', 2000),
       modelLatencyMs: num(args, 'model-latency-ms', 200),
+      natsNodes: num(args, 'nats-nodes', 1),
       brokerEvery: num(args, 'broker-every', 5),
       brokerDownMs: num(args, 'broker-down-ms', 4000),
       redisEvery: num(args, 'redis-every', 0),
@@ -114,6 +120,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
       seed: num(args, 'seed', 1),
       requestTimeoutMs: num(args, 'request-timeout-ms', 60_000),
       log: (line) => process.stderr.write(`bench: ${line}\n`),
+      ...(serviceLog ? { serviceLog: (line: string) => appendFileSync(serviceLog, `${line}\n`) } : {}),
     });
     process.stdout.write(`${JSON.stringify(r, null, json ? 0 : 2)}\n`);
     const clean = r.outcomes.not_terminal === 0 && r.results_stored.none === 0 && r.results_stored.more === 0;

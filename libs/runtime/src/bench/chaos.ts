@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { JetStreamBus, JetStreamKvStore, startNatsServer } from '@medagent/bus';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { DEFAULT_TOPOLOGY, JetStreamBus, JetStreamKvStore, startNatsCluster, startNatsServer, type NatsServerHandle } from '@medagent/bus';
 import { BusUnavailableError, requestIdFor, type ServiceId } from '@medagent/contracts';
 import type { StoredRequest } from '@medagent/coordinator-core';
 import { startRedisServer } from '@medagent/memory';
@@ -26,6 +27,12 @@ export interface ChaosOptions {
   faultEveryMs: number;
   /** Fake model latency per call (plan, each task, synthesis). */
   modelLatencyMs: number;
+  /**
+   * 1: one nats-server, and a broker outage takes the whole bus away. 3 (or more): a JetStream
+   * cluster with every stream and bucket replicated on 3 nodes, and a broker outage SIGKILLs
+   * the node leading the work stream (the worst node to lose) and revives it on its store.
+   */
+  natsNodes: number;
   /** Every n-th fault is a broker outage of `brokerDownMs` instead of a process kill (0 = never). */
   brokerEvery: number;
   brokerDownMs: number;
@@ -37,6 +44,8 @@ export interface ChaosOptions {
   /** How long the client waits for one result before it reads the outcome from the KV instead. */
   requestTimeoutMs: number;
   log?: (line: string) => void;
+  /** Every line every service prints, prefixed with its instance id (to read what a fault did). */
+  serviceLog?: (line: string) => void;
 }
 
 export interface ChaosReport {
@@ -45,6 +54,8 @@ export interface ChaosReport {
   model_latency_ms: number;
   /** `failed_starts`: replacements that exited before ready and were started again (as a supervisor would). */
   faults: { kills: Record<string, number>; broker_outages: number; redis_outages: number; failed_starts: number };
+  /** The bus the run had: one server, or a cluster (then each broker outage was one node, named here in order). */
+  broker: { nodes: number; nodes_killed: string[] };
   /**
    * Read from the KV after the run. `refused_at_submit`: the submission itself failed with
    * BusUnavailableError and left no record (the caller was told; nothing to lose).
@@ -67,6 +78,8 @@ export interface ChaosReport {
   client_failures: { refused: number; timed_out: number; other: number };
   /** Results stored in the stream per accepted request: exactly one each is the goal. */
   results_stored: { none: number; one: number; more: number };
+  /** Up to 5 accepted requests with no stored result or more than one: their record's status and whether the client got a result. */
+  result_examples: { request_id: string; stored: number; record_status: string | null; completed_at: string | null; client_got_result: boolean }[];
   latency_ms: { p50: number; p99: number; max: number };
   duration_s: number;
   seed: number;
@@ -87,32 +100,36 @@ function rng(seed: number): () => number {
 }
 
 export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
-  const log = o.log ?? (() => undefined);
+  const sink = o.log ?? (() => undefined);
+  const log = (line: string) => sink(`${new Date().toISOString()} ${line}`);
   const random = rng(o.seed);
-  const nats = await startNatsServer({ jetstream: true, private: true });
+  const nats = await startBroker(o.natsNodes);
   const redis = await startRedisServer({ private: true });
   const stops: (() => Promise<void>)[] = [() => nats.stop(), () => redis.stop()];
+  const nodesKilled: string[] = [];
   let deadlineRetries = 0;
   try {
     const cluster = await startCluster(
       {
-        natsUrl: nats.url,
+        natsUrl: nats.urls.join(','),
         redisUrl: redis.url,
         env: {
+          ...(o.natsNodes > 1 ? { MEDAGENT_NATS_REPLICAS: String(Math.min(o.natsNodes, 3)) } : {}),
           MEDAGENT_MODEL: 'fake',
           MEDAGENT_FAKE_MODEL_LATENCY_MS: String(o.modelLatencyMs),
           MEDAGENT_NATS_RECONNECT_WAIT_MS: '250',
           // A killed worker's task comes back after this; the task deadline (20 s) stays the backstop.
           MEDAGENT_WORKER_ACK_WAIT_MS: '5000',
         },
-        onLine: (_inst, line) => {
+        onLine: (inst, line) => {
           if (/\] deadline .* failed/.test(line)) deadlineRetries++;
+          o.serviceLog?.(`${new Date().toISOString()} ${inst.id} ${line}`);
         },
       },
       SERVICES,
     );
     stops.unshift(() => cluster.stopAll());
-    const bus = await JetStreamBus.connect({ servers: nats.url, name: 'chaos-client', watchAdvisories: false, reconnectWaitMs: 250 });
+    const bus = await JetStreamBus.connect({ servers: nats.urls, name: 'chaos-client', topologyMode: 'await', watchAdvisories: false, reconnectWaitMs: 250 });
     stops.unshift(() => bus.close());
     const client = new MedagentClient(bus);
     const startedAt = new Date();
@@ -134,7 +151,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         await new Promise((r) => setTimeout(r, o.faultEveryMs * (0.5 + random())));
         if (!running) break;
         if (o.brokerEvery > 0 && n % o.brokerEvery === 0) {
-          await outage('broker', o.brokerDownMs, () => nats.crash(), () => nats.revive());
+          const node = await nats.victim(bus);
+          nodesKilled.push(node.name);
+          await outage(node.name, o.brokerDownMs, () => node.handle.crash(), () => node.handle.revive());
           faults.broker_outages++;
         } else if (o.redisEvery > 0 && n % o.redisEvery === 0) {
           await outage('Redis', o.redisDownMs, () => redis.stop(), () => redis.revive());
@@ -151,6 +170,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     /** Asks that did not resolve for another reason than a refused submission. */
     const unresolved = { timed_out: 0, other: 0 };
     const clientErrors = new Map<string, string>();
+    const answered = new Set<string>();
     let next = 0;
     const lane = async () => {
       while (next < o.requests) {
@@ -169,7 +189,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
             clientErrors.set(id, e instanceof Error ? `${e.name}: ${e.message.split('\n')[0] ?? ''}` : String(e));
             return undefined;
           });
-        if (r) latencies.push(Date.now() - t0);
+        if (r) {
+          latencies.push(Date.now() - t0);
+          answered.add(id);
+        }
       }
     };
     await Promise.all(Array.from({ length: o.concurrency }, lane));
@@ -218,12 +241,17 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     for (const s of stuck) s.submission_stored = submitted.has(s.request_id);
     for (const e of results) if (e.envelope.event_type !== 'request.submitted') stored.set(e.envelope.correlation_id, (stored.get(e.envelope.correlation_id) ?? 0) + 1);
     const results_stored = { none: 0, one: 0, more: 0 };
+    const resultExamples: ChaosReport['result_examples'] = [];
     for (const id of ids) {
       if (refused.has(id) && !stored.has(id)) continue;
       const c = stored.get(id) ?? 0;
       if (c === 0) results_stored.none++;
       else if (c === 1) results_stored.one++;
       else results_stored.more++;
+      if (c !== 1 && resultExamples.length < 5) {
+        const rec = await read(id);
+        resultExamples.push({ request_id: id, stored: c, record_status: rec?.status ?? null, completed_at: rec?.completed_at ?? null, client_got_result: answered.has(id) });
+      }
     }
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
@@ -231,6 +259,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       concurrency: o.concurrency,
       model_latency_ms: o.modelLatencyMs,
       faults,
+      broker: { nodes: o.natsNodes, nodes_killed: nodesKilled },
       outcomes,
       memory_degraded: memoryDegraded,
       not_terminal_examples: stuck,
@@ -238,6 +267,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       results_missed_by_client: refused.size + unresolved.timed_out + unresolved.other,
       client_failures: { refused: refused.size, ...unresolved },
       results_stored,
+      result_examples: resultExamples,
       latency_ms: { p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: sorted.at(-1) ?? 0 },
       duration_s: round((Date.now() - startedAt.getTime()) / 1000),
       seed: o.seed,
@@ -245,6 +275,36 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   } finally {
     for (const stop of stops) await stop().catch(() => undefined);
   }
+}
+
+interface Broker {
+  urls: string[];
+  /** The node a broker outage takes down: the only one, or the work stream's leader in a cluster. */
+  victim(bus: JetStreamBus): Promise<{ name: string; handle: NatsServerHandle }>;
+  stop(): Promise<void>;
+}
+
+async function startBroker(nodes: number): Promise<Broker> {
+  if (nodes < 1 || !Number.isInteger(nodes)) throw new RangeError(`--nats-nodes must be a whole number ≥ 1, got ${nodes}`);
+  if (nodes === 1) {
+    const server = await startNatsServer({ jetstream: true, private: true });
+    return { urls: [server.url], victim: () => Promise.resolve({ name: 'broker', handle: server }), stop: () => server.stop() };
+  }
+  const cluster = await startNatsCluster(nodes);
+  return {
+    urls: cluster.urls,
+    victim: async (bus) => {
+      // Read while every node is up (the previous outage's node was revived): an election may still be running.
+      const leader = await retrying(async () => {
+        const info = await (await jetstreamManager(bus.nc)).streams.info(DEFAULT_TOPOLOGY.stream);
+        const name = info.cluster?.leader;
+        if (!name) throw new BusUnavailableError(`stream ${DEFAULT_TOPOLOGY.stream} has no leader yet`);
+        return name;
+      });
+      return { name: `node ${leader} (work stream leader)`, handle: cluster.node(leader) };
+    },
+    stop: () => cluster.stop(),
+  };
 }
 
 /** Runs `fn` until it succeeds, for at most a minute: the reads right after an outage may time out. */
