@@ -27,7 +27,7 @@ import { PayloadStore } from './payloads';
 import { PubAckMux } from './pub-ack';
 import { coalesceWrites } from './write-coalescing';
 import { AckBatcher } from './ack-batching';
-import { ConnectionMonitor, asBusUnavailable, connectWaiting, logConnectionEvent, reconnectOptions, retryStartupStep, type ConnectionEvent, type StartupRetryListener } from './connection';
+import { ConnectionMonitor, asBusUnavailable, connectWaiting, defaultErrorReport, logConnectionEvent, reconnectOptions, retryStartupStep, type ConnectionEvent, type StartupRetryListener } from './connection';
 import { readAudit, storedMsgIds, type AuditEvent, type AuditQuery } from './audit';
 import {
   DEFAULT_LIMITS,
@@ -213,7 +213,7 @@ export class JetStreamBus implements Bus {
       else if (mode === 'await') await awaitTopology(jsm, names, Math.max(opts.topologyWaitMs ?? DEFAULT_TOPOLOGY_WAIT_MS, startupWaitMs));
       const js = jetstream(nc);
       const payloads = new PayloadStore(js, names.payloadBucket, opts.maxInlineBytes ?? MAX_INLINE_PAYLOAD_BYTES, limits.maxAgeMs, limits.replicas);
-      const onError = opts.onError ?? ((e: unknown) => console.error('[bus:jetstream]', e));
+      const onError = opts.onError ?? defaultErrorReport(opts.name ?? 'medagent');
       const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError, new AckBatcher(nc, ackHoldMs), monitor);
       if (opts.drainTimeoutMs !== undefined) bus.drainTimeoutMs = opts.drainTimeoutMs;
       bus.startupWaitMs = startupWaitMs;

@@ -1,4 +1,5 @@
 import { ConnectionError, NoRespondersError, TimeoutError, connect, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
+import { JetStreamError } from '@nats-io/jetstream';
 import { BusUnavailableError, MedagentError } from '@medagent/contracts';
 import { DEFAULT_CATCH_UP_BACKOFF } from '../catch-up';
 import type { BusConnectionState } from '../port';
@@ -185,4 +186,46 @@ function noResponders(e: unknown): boolean {
     if (c instanceof NoRespondersError) return true;
   }
   return false;
+}
+
+/**
+ * What a pull, a publish or a JetStream request meets while a cluster moves a leader (or a
+ * loaded server is slow): expected, retried by whoever met it, and no sign of a defect. A
+ * short reason for such an error; undefined for anything else.
+ */
+export function transientReason(e: unknown): string | undefined {
+  if (e instanceof TimeoutError) return 'a JetStream request timed out';
+  if (!(e instanceof JetStreamError)) return noResponders(e) ? 'no JetStream responder' : undefined;
+  // A pull's 409 status (JetStreamStatusError, exported only from nats.js's internals).
+  if ((e as { code?: unknown }).code === 409) return `pull interrupted (${e.message})`;
+  if (e.message === 'heartbeats missed') return 'pull interrupted (heartbeats missed)';
+  if (noResponders(e)) return 'no JetStream responder';
+  return undefined;
+}
+
+/**
+ * The bus's default error report. A cluster failover made every consumer of every service
+ * print a stack per pull retry (a soak run: 51 "heartbeats missed", 17 "leadership change",
+ * each 5–10 lines); now each kind of transient trouble is one line per `quietMs` per process,
+ * and anything else is printed in full as before.
+ */
+export function defaultErrorReport(
+  name: string,
+  write: (line: string) => void = (l) => process.stderr.write(l),
+  now: () => number = Date.now,
+  quietMs = 10_000,
+): (e: unknown) => void {
+  const last = new Map<string, number>();
+  return (e) => {
+    const why = transientReason(e);
+    if (!why) {
+      console.error('[bus:jetstream]', e);
+      return;
+    }
+    const t = now();
+    const before = last.get(why);
+    if (before !== undefined && t - before < quietMs) return;
+    last.set(why, t);
+    write(`[bus:jetstream] ${name}: ${why}; retrying (a cluster moving a leader, or a slow server)\n`);
+  };
 }

@@ -5,7 +5,8 @@ import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
 import { JetStreamBus } from './bus';
 import { JetStreamKvStore } from '../kv/jetstream';
 import { NoRespondersError, RequestError, TimeoutError } from '@nats-io/transport-node';
-import { asBusUnavailable, type ConnectionEvent } from './connection';
+import { JetStreamError } from '@nats-io/jetstream';
+import { asBusUnavailable, defaultErrorReport, transientReason, type ConnectionEvent } from './connection';
 
 /**
  * A broker outage longer than nats.js's default patience (10 reconnect attempts, then the
@@ -142,5 +143,46 @@ describe('asBusUnavailable', () => {
     expect(mapped.cause).toBe(notEnabled);
     const refused = new RequestError('permissions violation');
     expect(asBusUnavailable(refused, 'kv get')).toBe(refused);
+  });
+});
+
+describe('the default error report', () => {
+  // As nats.js raises them during a cluster failover (JetStreamStatusError is a JetStreamError with a code).
+  const leadership = Object.assign(new JetStreamError('leadership change'), { code: 409 });
+  const heartbeats = new JetStreamError('heartbeats missed');
+
+  it('names what a failover raises as transient, and nothing else', () => {
+    expect(transientReason(new TimeoutError())).toBe('a JetStream request timed out');
+    expect(transientReason(leadership)).toBe('pull interrupted (leadership change)');
+    expect(transientReason(heartbeats)).toBe('pull interrupted (heartbeats missed)');
+    expect(transientReason(new RequestError('no responders', { cause: new NoRespondersError('$JS.API.CONSUMER.INFO.x.y') }))).toBe('no JetStream responder');
+    expect(transientReason(new JetStreamError('bad request'))).toBeUndefined();
+    expect(transientReason(new RangeError('x'))).toBeUndefined();
+  });
+
+  it('prints each kind of transient trouble once per quiet period, without a stack; anything else in full', () => {
+    const lines: string[] = [];
+    let t = 0;
+    const report = defaultErrorReport('worker-triage:1', (l) => lines.push(l), () => t, 10_000);
+    const full = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (let i = 0; i < 5; i++) report(heartbeats);
+      report(leadership);
+      t = 9_999;
+      report(heartbeats);
+      t = 10_000;
+      report(heartbeats);
+      expect(lines).toEqual([
+        '[bus:jetstream] worker-triage:1: pull interrupted (heartbeats missed); retrying (a cluster moving a leader, or a slow server)\n',
+        '[bus:jetstream] worker-triage:1: pull interrupted (leadership change); retrying (a cluster moving a leader, or a slow server)\n',
+        '[bus:jetstream] worker-triage:1: pull interrupted (heartbeats missed); retrying (a cluster moving a leader, or a slow server)\n',
+      ]);
+      const defect = new TypeError('handler bug');
+      report(defect);
+      expect(full).toHaveBeenCalledWith('[bus:jetstream]', defect);
+      expect(lines).toHaveLength(3);
+    } finally {
+      full.mockRestore();
+    }
   });
 });
