@@ -9,7 +9,8 @@ medagent bench orchestration --mode embedded|distributed|bare --model-latency-ms
                              [--redis URL] [--bare-pattern minimal|durable] [--json]
 medagent bench chaos [--requests 200] [--concurrency 10] [--fault-every-ms 2000] [--model-latency-ms 200]
                      [--broker-every 5] [--broker-down-ms 4000] [--redis-every 0] [--redis-down-ms 4000]
-                     [--nats-nodes 1] [--seed 1] [--request-timeout-ms 60000] [--service-log FILE]
+                     [--nats-nodes 1] [--seed 1] [--request-timeout-ms 90000] [--service-log FILE]
+                     [--submit-retries 5]
 
   orchestration: the three-task seed plan with the fixed-latency fake model (plan, tasks and
   synthesis each take N ms); distributed mode starts a nats-server (unless --nats) and every
@@ -34,7 +35,9 @@ medagent bench chaos [--requests 200] [--concurrency 10] [--fault-every-ms 2000]
   --nats-nodes 3: the bus is a private three-node JetStream cluster (streams and buckets
   replicated on all three) and a broker fault SIGKILLs the node leading the work stream for
   --broker-down-ms, then revives it on its store. --service-log FILE: every line every
-  service prints, timestamped, with its instance id. Then each
+  service prints, timestamped, with its instance id. A refused submission is sent again
+  with the same idempotency key up to --submit-retries times (pauses 0.5–1.5 s, doubling),
+  as deploy/README asks of integrators. Then each
   request's record in the KV and its results in the stream are counted: exit code 0 only if
   every accepted request is terminal with exactly one stored result.`;
 
@@ -118,7 +121,8 @@ export async function benchCommand(argv: string[]): Promise<number> {
       redisEvery: num(args, 'redis-every', 0),
       redisDownMs: num(args, 'redis-down-ms', 4000),
       seed: num(args, 'seed', 1),
-      requestTimeoutMs: num(args, 'request-timeout-ms', 60_000),
+      submitRetries: num(args, 'submit-retries', 5),
+      requestTimeoutMs: num(args, 'request-timeout-ms', 90_000),
       log: (line) => process.stderr.write(`bench: ${line}\n`),
       ...(serviceLog ? { serviceLog: (line: string) => appendFileSync(serviceLog, `${line}\n`) } : {}),
     });

@@ -41,6 +41,8 @@ export interface ChaosOptions {
   redisDownMs: number;
   /** Seed of the fault schedule (which process, when). */
   seed: number;
+  /** How often a lane sends a refused submission again (same idempotency key) before it counts as refused. */
+  submitRetries: number;
   /** How long the client waits for one result before it reads the outcome from the KV instead. */
   requestTimeoutMs: number;
   log?: (line: string) => void;
@@ -65,6 +67,8 @@ export interface ChaosReport {
   /** Terminal requests whose record says their memory fell back to the in-process store (Redis away). */
   memory_degraded: number;
   /** Up to 5 accepted requests that never finished: their record's status (or none) and whether the submission was stored. */
+  /** Up to 5 requests that ended `failed`: why, and each task as `id:status×attempts[:error]`. */
+  failed_examples: { request_id: string; error: string | null; plan_source: string | null; tasks: string[]; created_at: string; completed_at: string | null }[];
   not_terminal_examples: { request_id: string; record_status: string | null; submission_stored: boolean; client_error?: string }[];
   /** Deadline actions that failed and were run again (the coordinator's `deadline … failed` lines). */
   deadline_retries: number;
@@ -76,6 +80,10 @@ export interface ChaosReport {
    * outages can take longer), anything else (a result lost on its way to a waiting client).
    */
   client_failures: { refused: number; timed_out: number; other: number };
+  /** Up to 5 asks that timed out or failed otherwise, with what the KV says of their request. */
+  client_failure_examples: { request_id: string; client_error: string; record_status: string | null; completed_at: string | null }[];
+  /** Submissions the broker refused and the lane sent again (same idempotency key). */
+  submit_retries: number;
   /** Results stored in the stream per accepted request: exactly one each is the goal. */
   results_stored: { none: number; one: number; more: number };
   /** Up to 5 accepted requests with no stored result or more than one: their record's status and whether the client got a result. */
@@ -171,6 +179,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     const unresolved = { timed_out: 0, other: 0 };
     const clientErrors = new Map<string, string>();
     const answered = new Set<string>();
+    let submitRetries = 0;
     let next = 0;
     const lane = async () => {
       while (next < o.requests) {
@@ -180,15 +189,28 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         const id = requestIdFor(user, key);
         ids.push(id);
         const t0 = Date.now();
-        const r = await client
-          .ask({ message: BENCH_QUESTION, user_id: user, session_id: 's', idempotency_key: key, channel: 'nats' }, { timeoutMs: o.requestTimeoutMs })
-          .catch((e: unknown) => {
+        const ask = () =>
+          client.ask({ message: BENCH_QUESTION, user_id: user, session_id: 's', idempotency_key: key, channel: 'nats' }, { timeoutMs: o.requestTimeoutMs });
+        // As an integrator is told to (deploy/README): a refused submission is sent again with
+        // the same idempotency key after a growing, jittered pause.
+        let r: Awaited<ReturnType<typeof ask>> | undefined;
+        for (let attempt = 0; ; attempt++) {
+          try {
+            r = await ask();
+            break;
+          } catch (e) {
+            if (e instanceof BusUnavailableError && attempt < o.submitRetries) {
+              submitRetries++;
+              await new Promise((res) => setTimeout(res, (0.5 + Math.random()) * 1000 * 2 ** Math.min(attempt, 3)));
+              continue;
+            }
             if (e instanceof BusUnavailableError) refused.add(id);
             else if (e instanceof Error && e.message.startsWith(`no result for ${id} within`)) unresolved.timed_out++;
             else unresolved.other++;
             clientErrors.set(id, e instanceof Error ? `${e.name}: ${e.message.split('\n')[0] ?? ''}` : String(e));
-            return undefined;
-          });
+            break;
+          }
+        }
         if (r) {
           latencies.push(Date.now() - t0);
           answered.add(id);
@@ -209,6 +231,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     const read = (id: string) => retrying(async () => (await kv.get<StoredRequest>(`req.${id}`))?.value);
     const outcomes = { completed: 0, failed: 0, partial: 0, refused_at_submit: 0, not_terminal: 0 };
     const stuck: ChaosReport['not_terminal_examples'] = [];
+    const failedExamples: ChaosReport['failed_examples'] = [];
     let memoryDegraded = 0;
     const settleBy = Date.now() + 60_000;
     for (const id of ids) {
@@ -223,8 +246,19 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         rec = await read(id);
       }
       if (rec?.status === 'completed') outcomes.completed++;
-      else if (rec?.status === 'failed') outcomes.failed++;
-      else {
+      else if (rec?.status === 'failed') {
+        outcomes.failed++;
+        if (failedExamples.length < 5) {
+          failedExamples.push({
+            request_id: id,
+            error: rec.error?.code ?? null,
+            plan_source: rec.plan?.source ?? null,
+            tasks: rec.tasks.map((t) => `${t.task_id}:${t.status}×${t.attempts}${t.error ? `:${t.error.code}` : ''}`),
+            created_at: rec.created_at,
+            completed_at: rec.completed_at ?? null,
+          });
+        }
+      } else {
         outcomes.not_terminal++;
         const clientError = clientErrors.get(id);
         if (stuck.length < 5) stuck.push({ request_id: id, record_status: rec?.status ?? null, submission_stored: false, ...(clientError ? { client_error: clientError } : {}) });
@@ -233,10 +267,23 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       if (rec?.memory.degraded) memoryDegraded++;
     }
     const stored = new Map<string, number>();
-    const results = await retrying(() => bus.audit({
-      since: new Date(startedAt.getTime() - 1000),
-      filter: (e) => e.event_type === 'request.completed' || e.event_type === 'request.failed' || e.event_type === 'request.submitted',
-    }));
+    const readResults = () =>
+      retrying(() => bus.audit({
+        since: new Date(startedAt.getTime() - 1000),
+        filter: (e) => e.event_type === 'request.completed' || e.event_type === 'request.failed' || e.event_type === 'request.submitted',
+      }));
+    // A result published during the last fault may still be on its way (its publish waits for
+    // a new stream leader, or is retried): read again while a terminal request has none.
+    const terminal = new Set(ids.filter((id) => !refused.has(id) || stored.has(id)));
+    let results = await readResults();
+    const missing = () => {
+      const have = new Set(results.filter((e) => e.envelope.event_type !== 'request.submitted').map((e) => e.envelope.correlation_id));
+      return [...terminal].some((id) => !have.has(id));
+    };
+    while (missing() && Date.now() < settleBy) {
+      await new Promise((r) => setTimeout(r, 1000));
+      results = await readResults();
+    }
     const submitted = new Set(results.filter((e) => e.envelope.event_type === 'request.submitted').map((e) => e.envelope.correlation_id));
     for (const s of stuck) s.submission_stored = submitted.has(s.request_id);
     for (const e of results) if (e.envelope.event_type !== 'request.submitted') stored.set(e.envelope.correlation_id, (stored.get(e.envelope.correlation_id) ?? 0) + 1);
@@ -253,6 +300,12 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         resultExamples.push({ request_id: id, stored: c, record_status: rec?.status ?? null, completed_at: rec?.completed_at ?? null, client_got_result: answered.has(id) });
       }
     }
+    const failureExamples: ChaosReport['client_failure_examples'] = [];
+    for (const [id, clientError] of clientErrors) {
+      if (refused.has(id) || failureExamples.length >= 5) continue;
+      const rec = await read(id);
+      failureExamples.push({ request_id: id, client_error: clientError, record_status: rec?.status ?? null, completed_at: rec?.completed_at ?? null });
+    }
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
       requests: ids.length,
@@ -263,9 +316,12 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       outcomes,
       memory_degraded: memoryDegraded,
       not_terminal_examples: stuck,
+      failed_examples: failedExamples,
       deadline_retries: deadlineRetries,
       results_missed_by_client: refused.size + unresolved.timed_out + unresolved.other,
       client_failures: { refused: refused.size, ...unresolved },
+      client_failure_examples: failureExamples,
+      submit_retries: submitRetries,
       results_stored,
       result_examples: resultExamples,
       latency_ms: { p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: sorted.at(-1) ?? 0 },
