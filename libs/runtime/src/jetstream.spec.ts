@@ -50,6 +50,13 @@ describe('distributed runtime over a real nats-server (JetStream + KV)', () => {
     expect(rerun.rerun_tools).toEqual(rerun.original_tools);
   });
 
+  it('replays run at once each get the whole timeline (they take turns on the shared audit reader)', async () => {
+    const timelines = await Promise.all([1, 2, 3].map(() => replayRequest(clientBus, seedId)));
+    const first = timelines[0]?.map((l) => l.event);
+    expect(first?.[0]).toBe('request.submitted');
+    for (const t of timelines) expect(t.map((l) => l.event)).toEqual(first);
+  });
+
   it('metrics: request and task latency, tokens by role and task type, consumer lag per durable', async () => {
     const text = await renderPrometheus();
     expect(text).toMatch(/medagent_request_duration_ms_count\{status="completed",exit="synthesis"\} [1-9]/);

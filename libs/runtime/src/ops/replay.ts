@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
-import { payloadOf, type Contribution, type Envelope, type Skill, type TaskPackage } from '@medagent/contracts';
-import { JetStreamKvStore, type AuditEvent, type JetStreamBus } from '@medagent/bus';
+import { ConflictError, payloadOf, type Contribution, type Envelope, type Skill, type TaskPackage } from '@medagent/contracts';
+import { JetStreamKvStore, retryWhileWanted, type AuditEvent, type JetStreamBus } from '@medagent/bus';
 import { AgentLoop, ToolRegistry } from '@medagent/agent';
 import { InMemoryMemoryStore } from '@medagent/memory';
 import { SKILLS, SkillsModule } from '@medagent/skills';
@@ -32,8 +32,19 @@ async function eventsOf(bus: JetStreamBus, requestId: string): Promise<AuditEven
   } catch {
     // no access to the request bucket (not the coordinator/ops user): scan by time only
   }
-  return bus.audit({ since, ...(until ? { until } : {}), filter: (e) => e.correlation_id === requestId });
+  // Replays share one reader name (the ops user may create no other): a second replay at the
+  // same moment is refused with a conflict until the first is done, so it waits for its turn.
+  const waitUntil = Date.now() + READER_WAIT_MS;
+  const events = await retryWhileWanted(
+    () => bus.audit({ since, ...(until ? { until } : {}), filter: (e) => e.correlation_id === requestId }),
+    () => Date.now() < waitUntil,
+  );
+  if (!events) throw new ConflictError(`the audit reader stayed busy for ${READER_WAIT_MS / 1000} s (other replays running?); try again`);
+  return events;
 }
+
+/** Past the 30 s after which the server drops a reader cut off mid-read. */
+const READER_WAIT_MS = 40_000;
 
 function detailOf(env: Envelope): string {
   const p = (env.payload ?? {}) as Record<string, unknown>;
