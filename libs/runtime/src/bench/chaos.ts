@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { DEFAULT_TOPOLOGY, JetStreamBus, JetStreamKvStore, startNatsCluster, startNatsServer, type NatsServerHandle } from '@medagent/bus';
+import { JetStreamBus } from '@medagent/bus';
 import { BusUnavailableError, requestIdFor, type ServiceId } from '@medagent/contracts';
-import type { StoredRequest } from '@medagent/coordinator-core';
 import { startRedisServer } from '@medagent/memory';
 import { MedagentClient } from '../client';
-import { REQUEST_BUCKET } from '../infra';
-import { startCluster, type ServiceCluster, type ServiceInstance } from '../testing/cluster';
+import { startCluster } from '../testing/cluster';
+import { checkDurably, type DurableCheck } from './chaos-check';
+import { killOne, rng, startBroker, type FaultCounts } from './chaos-faults';
 import { percentile, round } from './drive';
 import { BENCH_QUESTION } from './orchestration';
 
@@ -50,26 +48,14 @@ export interface ChaosOptions {
   serviceLog?: (line: string) => void;
 }
 
-export interface ChaosReport {
+export interface ChaosReport extends DurableCheck {
   requests: number;
   concurrency: number;
   model_latency_ms: number;
   /** `failed_starts`: replacements that exited before ready and were started again (as a supervisor would). */
-  faults: { kills: Record<string, number>; broker_outages: number; redis_outages: number; failed_starts: number };
+  faults: FaultCounts;
   /** The bus the run had: one server, or a cluster (then each broker outage was one node, named here in order). */
   broker: { nodes: number; nodes_killed: string[] };
-  /**
-   * Read from the KV after the run. `refused_at_submit`: the submission itself failed with
-   * BusUnavailableError and left no record (the caller was told; nothing to lose).
-   * `not_terminal`: a request the deployment accepted and never finished (the failure).
-   */
-  outcomes: { completed: number; failed: number; partial: number; refused_at_submit: number; not_terminal: number };
-  /** Terminal requests whose record says their memory fell back to the in-process store (Redis away). */
-  memory_degraded: number;
-  /** Up to 5 accepted requests that never finished: their record's status (or none) and whether the submission was stored. */
-  /** Up to 5 requests that ended `failed`: why, and each task as `id:status×attempts[:error]`. */
-  failed_examples: { request_id: string; error: string | null; plan_source: string | null; tasks: string[]; created_at: string; completed_at: string | null }[];
-  not_terminal_examples: { request_id: string; record_status: string | null; submission_stored: boolean; client_error?: string }[];
   /** Deadline actions that failed and were run again (the coordinator's `deadline … failed` lines). */
   deadline_retries: number;
   /** Requests whose ask did not resolve with their result (read from the KV afterwards). */
@@ -80,14 +66,8 @@ export interface ChaosReport {
    * outages can take longer), anything else (a result lost on its way to a waiting client).
    */
   client_failures: { refused: number; timed_out: number; other: number };
-  /** Up to 5 asks that timed out or failed otherwise, with what the KV says of their request. */
-  client_failure_examples: { request_id: string; client_error: string; record_status: string | null; completed_at: string | null }[];
   /** Submissions the broker refused and the lane sent again (same idempotency key). */
   submit_retries: number;
-  /** Results stored in the stream per accepted request: exactly one each is the goal. */
-  results_stored: { none: number; one: number; more: number };
-  /** Up to 5 accepted requests with no stored result or more than one: their record's status and whether the client got a result. */
-  result_examples: { request_id: string; stored: number; record_status: string | null; completed_at: string | null; client_got_result: boolean }[];
   latency_ms: { p50: number; p99: number; max: number };
   duration_s: number;
   seed: number;
@@ -100,12 +80,6 @@ const SERVICES: { name: ServiceId; instances: number }[] = [
   { name: 'worker-triage', instances: 2 },
   { name: 'worker-research', instances: 2 },
 ];
-
-/** The seed's n-th number in [0, 1): a hash of (seed, n), so a schedule is replayable by its seed. */
-function rng(seed: number): () => number {
-  let n = 0;
-  return () => Number.parseInt(createHash('sha256').update(`${seed}:${n++}`).digest('hex').slice(0, 12), 16) / 2 ** 48;
-}
 
 export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   const sink = o.log ?? (() => undefined);
@@ -146,7 +120,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     let running = true;
     // Replacements start in the background, as a supervisor's would: faults keep coming meanwhile.
     const restarts: Promise<unknown>[] = [];
-    const faults = { kills: {} as Record<string, number>, broker_outages: 0, redis_outages: 0, failed_starts: 0 };
+    const faults: FaultCounts = { kills: {}, broker_outages: 0, redis_outages: 0, failed_starts: 0 };
     // An outage: the server goes away for `ms`, then comes back on the same port.
     const outage = async (what: string, ms: number, down: () => Promise<void>, up: () => Promise<void>) => {
       log(`chaos: ${what} down for ${ms} ms`);
@@ -223,89 +197,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     await Promise.all(restarts);
     log('chaos: requests done; checking the KV and the stream');
 
-    // The last fault may have been an outage: read only once the client is attached again.
-    await retrying(async () => {
-      if (bus.connectionState() !== 'connected') throw new BusUnavailableError('reconnecting');
-    });
-    const kv = await retrying(() => JetStreamKvStore.open(bus.nc, REQUEST_BUCKET));
-    const read = (id: string) => retrying(async () => (await kv.get<StoredRequest>(`req.${id}`))?.value);
-    const outcomes = { completed: 0, failed: 0, partial: 0, refused_at_submit: 0, not_terminal: 0 };
-    const stuck: ChaosReport['not_terminal_examples'] = [];
-    const failedExamples: ChaosReport['failed_examples'] = [];
-    let memoryDegraded = 0;
-    const settleBy = Date.now() + 60_000;
-    for (const id of ids) {
-      // Let the deployment finish what it still holds (a request the client gave up on).
-      let rec = await read(id);
-      if (!rec && refused.has(id)) {
-        outcomes.refused_at_submit++;
-        continue;
-      }
-      while ((!rec || (rec.status !== 'completed' && rec.status !== 'failed')) && Date.now() < settleBy) {
-        await new Promise((r) => setTimeout(r, 500));
-        rec = await read(id);
-      }
-      if (rec?.status === 'completed') outcomes.completed++;
-      else if (rec?.status === 'failed') {
-        outcomes.failed++;
-        if (failedExamples.length < 5) {
-          failedExamples.push({
-            request_id: id,
-            error: rec.error?.code ?? null,
-            plan_source: rec.plan?.source ?? null,
-            tasks: rec.tasks.map((t) => `${t.task_id}:${t.status}×${t.attempts}${t.error ? `:${t.error.code}` : ''}`),
-            created_at: rec.created_at,
-            completed_at: rec.completed_at ?? null,
-          });
-        }
-      } else {
-        outcomes.not_terminal++;
-        const clientError = clientErrors.get(id);
-        if (stuck.length < 5) stuck.push({ request_id: id, record_status: rec?.status ?? null, submission_stored: false, ...(clientError ? { client_error: clientError } : {}) });
-      }
-      if (rec?.status === 'completed' && (rec.completeness ?? 1) < 1) outcomes.partial++;
-      if (rec?.memory.degraded) memoryDegraded++;
-    }
-    const stored = new Map<string, number>();
-    const readResults = () =>
-      retrying(() => bus.audit({
-        since: new Date(startedAt.getTime() - 1000),
-        filter: (e) => e.event_type === 'request.completed' || e.event_type === 'request.failed' || e.event_type === 'request.submitted',
-      }));
-    // A result published during the last fault may still be on its way (its publish waits for
-    // a new stream leader, or is retried): read again while a terminal request has none.
-    const terminal = new Set(ids.filter((id) => !refused.has(id) || stored.has(id)));
-    let results = await readResults();
-    const missing = () => {
-      const have = new Set(results.filter((e) => e.envelope.event_type !== 'request.submitted').map((e) => e.envelope.correlation_id));
-      return [...terminal].some((id) => !have.has(id));
-    };
-    while (missing() && Date.now() < settleBy) {
-      await new Promise((r) => setTimeout(r, 1000));
-      results = await readResults();
-    }
-    const submitted = new Set(results.filter((e) => e.envelope.event_type === 'request.submitted').map((e) => e.envelope.correlation_id));
-    for (const s of stuck) s.submission_stored = submitted.has(s.request_id);
-    for (const e of results) if (e.envelope.event_type !== 'request.submitted') stored.set(e.envelope.correlation_id, (stored.get(e.envelope.correlation_id) ?? 0) + 1);
-    const results_stored = { none: 0, one: 0, more: 0 };
-    const resultExamples: ChaosReport['result_examples'] = [];
-    for (const id of ids) {
-      if (refused.has(id) && !stored.has(id)) continue;
-      const c = stored.get(id) ?? 0;
-      if (c === 0) results_stored.none++;
-      else if (c === 1) results_stored.one++;
-      else results_stored.more++;
-      if (c !== 1 && resultExamples.length < 5) {
-        const rec = await read(id);
-        resultExamples.push({ request_id: id, stored: c, record_status: rec?.status ?? null, completed_at: rec?.completed_at ?? null, client_got_result: answered.has(id) });
-      }
-    }
-    const failureExamples: ChaosReport['client_failure_examples'] = [];
-    for (const [id, clientError] of clientErrors) {
-      if (refused.has(id) || failureExamples.length >= 5) continue;
-      const rec = await read(id);
-      failureExamples.push({ request_id: id, client_error: clientError, record_status: rec?.status ?? null, completed_at: rec?.completed_at ?? null });
-    }
+    const durable = await checkDurably(bus, { ids, refused, answered, clientErrors, since: startedAt });
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
       requests: ids.length,
@@ -313,17 +205,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       model_latency_ms: o.modelLatencyMs,
       faults,
       broker: { nodes: o.natsNodes, nodes_killed: nodesKilled },
-      outcomes,
-      memory_degraded: memoryDegraded,
-      not_terminal_examples: stuck,
-      failed_examples: failedExamples,
+      ...durable,
       deadline_retries: deadlineRetries,
       results_missed_by_client: refused.size + unresolved.timed_out + unresolved.other,
       client_failures: { refused: refused.size, ...unresolved },
-      client_failure_examples: failureExamples,
       submit_retries: submitRetries,
-      results_stored,
-      result_examples: resultExamples,
       latency_ms: { p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: sorted.at(-1) ?? 0 },
       duration_s: round((Date.now() - startedAt.getTime()) / 1000),
       seed: o.seed,
@@ -333,78 +219,3 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   }
 }
 
-interface Broker {
-  urls: string[];
-  /** The node a broker outage takes down: the only one, or the work stream's leader in a cluster. */
-  victim(bus: JetStreamBus): Promise<{ name: string; handle: NatsServerHandle }>;
-  stop(): Promise<void>;
-}
-
-async function startBroker(nodes: number): Promise<Broker> {
-  if (nodes < 1 || !Number.isInteger(nodes)) throw new RangeError(`--nats-nodes must be a whole number ≥ 1, got ${nodes}`);
-  if (nodes === 1) {
-    const server = await startNatsServer({ jetstream: true, private: true });
-    return { urls: [server.url], victim: () => Promise.resolve({ name: 'broker', handle: server }), stop: () => server.stop() };
-  }
-  const cluster = await startNatsCluster(nodes);
-  return {
-    urls: cluster.urls,
-    victim: async (bus) => {
-      // Read while every node is up (the previous outage's node was revived): an election may still be running.
-      const leader = await retrying(async () => {
-        const info = await (await jetstreamManager(bus.nc)).streams.info(DEFAULT_TOPOLOGY.stream);
-        const name = info.cluster?.leader;
-        if (!name) throw new BusUnavailableError(`stream ${DEFAULT_TOPOLOGY.stream} has no leader yet`);
-        return name;
-      });
-      return { name: `node ${leader} (work stream leader)`, handle: cluster.node(leader) };
-    },
-    stop: () => cluster.stop(),
-  };
-}
-
-/** Runs `fn` until it succeeds, for at most a minute: the reads right after an outage may time out. */
-async function retrying<T>(fn: () => Promise<T>): Promise<T> {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    try {
-      return await fn();
-    } catch (e) {
-      if (Date.now() > until) throw e;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
-
-/** SIGKILLs one live instance at random and starts its replacement in the background. */
-async function killOne(
-  cluster: ServiceCluster,
-  random: () => number,
-  faults: ChaosReport['faults'],
-  log: (l: string) => void,
-  restarts: Promise<unknown>[],
-): Promise<void> {
-  // Only instances that finished starting: a replacement killed before it is ready is never replaced.
-  const live = cluster.live().filter((i) => i.readyAt !== undefined);
-  const victim: ServiceInstance | undefined = live[Math.floor(random() * live.length)];
-  if (!victim) return;
-  log(`chaos: SIGKILL ${victim.id} (pid ${victim.pid})`);
-  await cluster.kill(victim, 'SIGKILL');
-  faults.kills[victim.name] = (faults.kills[victim.name] ?? 0) + 1;
-  restarts.push(replace(cluster, victim, faults, log));
-}
-
-/** Starts a replacement until one becomes ready (at most 10 tries, 1 s apart), like a supervisor. */
-async function replace(cluster: ServiceCluster, dead: ServiceInstance, faults: ChaosReport['faults'], log: (l: string) => void): Promise<void> {
-  for (let attempt = 1; attempt <= 10; attempt++) {
-    try {
-      await cluster.restart(dead);
-      return;
-    } catch (e) {
-      faults.failed_starts++;
-      const why = (e instanceof Error ? e.message : String(e)).split('\n').filter((l) => /Error|exited/.test(l)).slice(0, 3).join(' | ');
-      log(`chaos: replacement of ${dead.id} failed to start (${why}); again in 1 s`);
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
-}
