@@ -41,10 +41,10 @@ export interface DurableCheck {
 }
 
 /**
- * Reads every request's record (waiting up to a minute for the deployment to finish what it
+ * Reads every request's record (waiting up to `settleMs` for the deployment to finish what it
  * still holds) and the results stored in the stream, and sets them against the client's view.
  */
-export async function checkDurably(bus: JetStreamBus, c: ClientView): Promise<DurableCheck> {
+export async function checkDurably(bus: JetStreamBus, c: ClientView, settleMs = 60_000): Promise<DurableCheck> {
   const { ids, refused, answered, clientErrors } = c;
   // The last fault may have been an outage: read only once the client is attached again.
   await retrying(async () => {
@@ -56,7 +56,9 @@ export async function checkDurably(bus: JetStreamBus, c: ClientView): Promise<Du
   const stuck: DurableCheck['not_terminal_examples'] = [];
   const failedExamples: DurableCheck['failed_examples'] = [];
   let memoryDegraded = 0;
-  const settleBy = Date.now() + 60_000;
+  const settleBy = Date.now() + settleMs;
+  /** Requests whose record is terminal: each must have a result in the stream. */
+  const terminal = new Set<string>();
   for (const id of ids) {
     // Let the deployment finish what it still holds (a request the client gave up on).
     let rec = await read(id);
@@ -68,6 +70,7 @@ export async function checkDurably(bus: JetStreamBus, c: ClientView): Promise<Du
       await new Promise((r) => setTimeout(r, 500));
       rec = await read(id);
     }
+    if (rec?.status === 'completed' || rec?.status === 'failed') terminal.add(id);
     if (rec?.status === 'completed') outcomes.completed++;
     else if (rec?.status === 'failed') {
       outcomes.failed++;
@@ -96,8 +99,8 @@ export async function checkDurably(bus: JetStreamBus, c: ClientView): Promise<Du
       filter: (e) => e.event_type === 'request.completed' || e.event_type === 'request.failed' || e.event_type === 'request.submitted',
     }));
   // A result published during the last fault may still be on its way (its publish waits for
-  // a new stream leader, or is retried): read again while a terminal request has none.
-  const terminal = new Set(ids.filter((id) => !refused.has(id) || stored.has(id)));
+  // a new stream leader, or is retried): read again while a terminal request has none. A
+  // request that never finished has none to wait for.
   let results = await readResults();
   const missing = () => {
     const have = new Set(results.filter((e) => e.envelope.event_type !== 'request.submitted').map((e) => e.envelope.correlation_id));
