@@ -30,8 +30,12 @@ export async function retryWhileWanted<T>(
     } catch (e) {
       if (!(e instanceof MedagentError && e.retryable)) throw e;
     }
-    const cap = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(n, 20));
-    await new Promise((r) => setTimeout(r, Math.random() * cap));
+    await new Promise((r) => setTimeout(r, fullJitterDelay(n, backoff)));
   }
   return undefined;
+}
+
+/** The pause before retry `n + 1`: random below a cap that doubles from `baseMs` up to `maxMs`. */
+export function fullJitterDelay(n: number, backoff: CatchUpBackoff = DEFAULT_CATCH_UP_BACKOFF): number {
+  return Math.random() * Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(n, 20));
 }

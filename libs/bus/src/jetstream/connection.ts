@@ -1,7 +1,7 @@
 import { ConnectionError, NoRespondersError, TimeoutError, connect, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
 import { JetStreamError } from '@nats-io/jetstream';
 import { BusUnavailableError, MedagentError } from '@medagent/contracts';
-import { DEFAULT_CATCH_UP_BACKOFF } from '../catch-up';
+import { fullJitterDelay } from '../catch-up';
 import type { BusConnectionState } from '../port';
 
 /** A change of the connection's state, as reported to the process (no message content). */
@@ -160,7 +160,6 @@ export async function retryStartupStep<T>(
   untilMs: number,
   onRetry: StartupRetryListener = logStartupRetry,
 ): Promise<T> {
-  const { baseMs, maxMs } = DEFAULT_CATCH_UP_BACKOFF;
   for (let n = 0; ; n++) {
     try {
       return await step();
@@ -169,7 +168,7 @@ export async function retryStartupStep<T>(
       const left = untilMs - Date.now();
       if (!(mapped instanceof MedagentError && mapped.retryable) || left <= 0) throw mapped;
       if (n === 0) onRetry(mapped, left);
-      await new Promise((r) => setTimeout(r, Math.min(left, Math.random() * Math.min(maxMs, baseMs * 2 ** Math.min(n, 20)))));
+      await new Promise((r) => setTimeout(r, Math.min(left, fullJitterDelay(n))));
     }
   }
 }
@@ -195,12 +194,12 @@ function noResponders(e: unknown): boolean {
  */
 export function transientReason(e: unknown): string | undefined {
   if (e instanceof TimeoutError) return 'a JetStream request timed out';
-  if (!(e instanceof JetStreamError)) return noResponders(e) ? 'no JetStream responder' : undefined;
-  // A pull's 409 status (JetStreamStatusError, exported only from nats.js's internals).
-  if ((e as { code?: unknown }).code === 409) return `pull interrupted (${e.message})`;
-  if (e.message === 'heartbeats missed') return 'pull interrupted (heartbeats missed)';
-  if (noResponders(e)) return 'no JetStream responder';
-  return undefined;
+  if (e instanceof JetStreamError) {
+    // A pull's 409 status (JetStreamStatusError, exported only from nats.js's internals).
+    if ((e as { code?: unknown }).code === 409) return `pull interrupted (${e.message})`;
+    if (e.message === 'heartbeats missed') return 'pull interrupted (heartbeats missed)';
+  }
+  return noResponders(e) ? 'no JetStream responder' : undefined;
 }
 
 /**
