@@ -33,12 +33,9 @@ export {
   type TopologyNames,
   type TopologyLimits,
 } from './jetstream/topology';
-export { startNatsServer, type NatsServerHandle, type NatsServerOptions } from './testing/nats-server';
 export { JsonText, readModifyWrite, type KvEntry, type KvStore } from './kv/port';
 export { InMemoryKvStore } from './kv/memory';
 export { JetStreamKvStore, type JetStreamKvOptions } from './kv/jetstream';
 export { BUS, KV } from './tokens';
 export { AUDIT_READER, readAudit, type AuditEvent, type AuditQuery } from './jetstream/audit';
-export { startNatsCluster, type NatsClusterHandle } from './testing/nats-cluster';
-export { freePort, waitForPort } from './testing/ports';
 export { TcpProxy } from './testing/tcp-proxy';

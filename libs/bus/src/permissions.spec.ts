@@ -29,7 +29,7 @@ import {
 } from '@medagent/contracts';
 import type { ConsumerHandle, Delivery } from './port';
 import { Collector } from './testing/collector';
-import { startNatsServer, type NatsServerHandle } from './testing/nats-server';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { JetStreamBus, inboxPrefixFor } from './jetstream/bus';
 import { JetStreamKvStore } from './kv/jetstream';
 

@@ -3,4 +3,3 @@ export * from './in-memory';
 export * from './redis';
 export { MEMORY } from './tokens';
 export { FileMemoryStore } from './file';
-export { startRedisServer, type RedisServerHandle } from './testing/redis-server';

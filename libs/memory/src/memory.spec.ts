@@ -7,7 +7,7 @@ import { InMemoryMemoryStore } from './in-memory';
 import { RedisMemoryStore } from './redis';
 import type { MemoryStore, Turn } from './port';
 import { summarizeTurns } from './port';
-import { startRedisServer, type RedisServerHandle } from './testing/redis-server';
+import { startRedisServer, type RedisServerHandle } from '@medagent/local-servers';
 
 const turn = (n: number, q = `question ${n}`): Turn => ({
   request_id: `r${n}`,

@@ -1,4 +1,5 @@
-import { JetStreamBus, startNatsServer, type NatsServerHandle } from '@medagent/bus';
+import { JetStreamBus } from '@medagent/bus';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { MedagentClient } from './client';
 import { loadRuntimeConfig } from './config';
 import { serve, type RunningServices } from './serve';

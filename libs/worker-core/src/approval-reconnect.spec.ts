@@ -1,4 +1,5 @@
-import { AwayInProcessBus, Collector, type InProcessBus, JetStreamBus, TcpProxy, startNatsServer, type Bus, type NatsServerHandle, type PublishAck } from '@medagent/bus';
+import { AwayInProcessBus, Collector, type InProcessBus, JetStreamBus, TcpProxy, type Bus, type PublishAck } from '@medagent/bus';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { BusUnavailableError, ConfigError, ConflictError, buildEvent, payloadOf, subjectFor, type Envelope } from '@medagent/contracts';
 import { BusApprovalGate } from './approval-gate';
 

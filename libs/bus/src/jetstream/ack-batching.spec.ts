@@ -1,7 +1,7 @@
 import type { JsMsg } from '@nats-io/jetstream';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { buildEvent, type Envelope } from '@medagent/contracts';
 import type { Delivery } from '../port';
 import { Collector } from '../testing/collector';

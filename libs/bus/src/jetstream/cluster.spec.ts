@@ -2,7 +2,7 @@ import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { buildEvent, type Envelope } from '@medagent/contracts';
 import { retryWhileWanted } from '../catch-up';
 import { JetStreamKvStore } from '../kv/jetstream';
-import { startNatsCluster, type NatsClusterHandle } from '../testing/nats-cluster';
+import { startNatsCluster, type NatsClusterHandle } from '@medagent/local-servers';
 import { JetStreamBus } from './bus';
 import { DEFAULT_TOPOLOGY } from './topology';
 

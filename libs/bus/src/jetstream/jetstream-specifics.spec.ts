@@ -3,7 +3,7 @@ import { AckPolicy, DeliverPolicy, jetstreamManager } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import type { DeadLetter, Delivery } from '../port';
 import { Collector } from '../testing/collector';
-import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { JetStreamBus, type JetStreamBusOptions } from './bus';
 import { AUDIT_READER } from './audit';
 import { maxDeliveriesAdvisorySubject } from './topology';

@@ -1,5 +1,5 @@
 import { busSemanticsSuite } from '../semantics.suite';
-import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { JetStreamBus } from './bus';
 
 let server: NatsServerHandle;

@@ -2,7 +2,7 @@ import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import { JetStreamApiError, jetstreamManager, PubHeaders } from '@nats-io/jetstream';
 import { BusUnavailableError, isRetryable } from '@medagent/contracts';
 import { Collector } from '../testing/collector';
-import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { parsePubAck, PubAckMux } from './pub-ack';
 
 let server: NatsServerHandle;

@@ -1,7 +1,7 @@
 import { buildEvent, type Envelope } from '@medagent/contracts';
 import type { Delivery } from '../port';
 import { Collector } from '../testing/collector';
-import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { JetStreamBus } from './bus';
 import { JetStreamKvStore } from '../kv/jetstream';
 import { NoRespondersError, RequestError, TimeoutError } from '@nats-io/transport-node';

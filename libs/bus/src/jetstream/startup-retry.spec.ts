@@ -5,7 +5,7 @@ import { TimeoutError } from '@nats-io/transport-node';
 import { BusUnavailableError, ConfigError, buildEvent, type Envelope, type MedagentError } from '@medagent/contracts';
 import type { Delivery } from '../port';
 import { Collector } from '../testing/collector';
-import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { JetStreamBus } from './bus';
 import { retryStartupStep } from './connection';
 

@@ -1,4 +1,4 @@
-import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { JetStreamKvStore } from './jetstream';
 import { kvSuite } from './kv.suite';

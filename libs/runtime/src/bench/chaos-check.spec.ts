@@ -1,4 +1,5 @@
-import { JetStreamBus, JetStreamKvStore, startNatsServer, type NatsServerHandle } from '@medagent/bus';
+import { JetStreamBus, JetStreamKvStore } from '@medagent/bus';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { buildEvent, subjectFor, type Envelope } from '@medagent/contracts';
 import { REQUEST_BUCKET } from '../infra';
 import { checkDurably, type ClientView } from './chaos-check';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { DEFAULT_TOPOLOGY, startNatsCluster, startNatsServer, type JetStreamBus, type NatsServerHandle } from '@medagent/bus';
+import { DEFAULT_TOPOLOGY, type JetStreamBus } from '@medagent/bus';
+import { startNatsCluster, startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { BusUnavailableError } from '@medagent/contracts';
 import type { ServiceCluster, ServiceInstance } from '../testing/cluster';
 

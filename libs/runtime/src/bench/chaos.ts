@@ -1,6 +1,6 @@
 import { JetStreamBus } from '@medagent/bus';
 import { BusUnavailableError, requestIdFor, type ServiceId } from '@medagent/contracts';
-import { startRedisServer } from '@medagent/memory';
+import { startRedisServer } from '@medagent/local-servers';
 import { MedagentClient } from '../client';
 import { startCluster } from '../testing/cluster';
 import { checkDurably, type DurableCheck } from './chaos-check';

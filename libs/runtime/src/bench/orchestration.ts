@@ -1,6 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { WORKER_ROLES, workerServiceId, type ServiceId } from '@medagent/contracts';
-import { JetStreamBus, startNatsServer, type NatsServerHandle } from '@medagent/bus';
+import { JetStreamBus } from '@medagent/bus';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { InMemoryMemoryStore } from '@medagent/memory';
 import { MedagentClient, type AskResult } from '../client';
 import { RuntimeConfig, loadRuntimeConfig } from '../config';

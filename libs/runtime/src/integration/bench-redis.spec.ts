@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { startRedisServer, type RedisServerHandle } from '@medagent/memory';
+import { startRedisServer, type RedisServerHandle } from '@medagent/local-servers';
 import { benchOrchestration } from '../bench/orchestration';
 
 /**

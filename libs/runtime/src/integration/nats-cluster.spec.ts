@@ -1,5 +1,6 @@
 import { jetstreamManager } from '@nats-io/jetstream';
-import { DEFAULT_TOPOLOGY, JetStreamBus, startNatsCluster, type NatsClusterHandle } from '@medagent/bus';
+import { DEFAULT_TOPOLOGY, JetStreamBus } from '@medagent/bus';
+import { startNatsCluster, type NatsClusterHandle } from '@medagent/local-servers';
 import { MedagentClient } from '../client';
 import { REQUEST_BUCKET } from '../infra';
 import { startCluster, type ServiceCluster } from '../testing/cluster';

@@ -1,4 +1,5 @@
-import { Collector, freePort, startNatsServer } from '@medagent/bus';
+import { Collector } from '@medagent/bus';
+import { freePort, startNatsServer } from '@medagent/local-servers';
 import { startCluster } from '../testing/cluster';
 import { startObservedCluster, type ObservedCluster } from '../testing/observed-cluster';
 import { askSeed } from '../testing/seed';

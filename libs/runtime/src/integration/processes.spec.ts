@@ -1,4 +1,5 @@
-import { JetStreamBus, startNatsServer, type NatsServerHandle } from '@medagent/bus';
+import { JetStreamBus } from '@medagent/bus';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { SERVICE_IDS } from '@medagent/contracts';
 import { InMemoryMemoryStore } from '@medagent/memory';
 import { MedagentClient, type AskRecord } from '../client';
@@ -6,7 +7,7 @@ import { startEmbedded } from '../embedded';
 import { startCluster, type ServiceCluster } from '../testing/cluster';
 import { checkTrace, startOtlpReceiver, type OtlpReceiver } from '../testing/otlp-receiver';
 import { BusRecorder } from '../testing/recorder';
-import { startRedisServer, type RedisServerHandle } from '@medagent/memory';
+import { startRedisServer, type RedisServerHandle } from '@medagent/local-servers';
 
 /**
  * The five services as five OS processes over a real nats-server (JetStream + KV) and a

@@ -1,4 +1,5 @@
-import { JetStreamBus, startNatsServer, type JetStreamBusOptions, type NatsServerHandle } from '@medagent/bus';
+import { JetStreamBus, type JetStreamBusOptions } from '@medagent/bus';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { MedagentClient } from '../client';
 import { startCluster, type ClusterOptions, type ServiceCluster, type StartSpec } from './cluster';
 import { BusRecorder } from './recorder';

@@ -1,4 +1,5 @@
-import { Collector, JetStreamBus, TcpProxy, startNatsServer, type NatsServerHandle } from '@medagent/bus';
+import { Collector, JetStreamBus, TcpProxy } from '@medagent/bus';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import type { Envelope } from '@medagent/contracts';
 import { loadRuntimeConfig } from '../config';
 import { serve, type RunningServices } from '../serve';

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort, waitForPort } from '@medagent/bus';
+import { freePort, waitForPort } from './ports';
 
 export interface RedisServerHandle {
   url: string;
