@@ -6,6 +6,25 @@ import importX from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
+const NO_DEEP_IMPORTS = {
+  group: ['@medagent/*/*', '!@medagent/*/testing'],
+  message: 'Import a lib through its public entry (@medagent/<lib>, or @medagent/<lib>/testing from a spec), never a deep path.',
+};
+/** What only specs, testing/ folders and benchmarks may import. */
+export const NO_TEST_CODE = {
+  group: ['@medagent/*/testing', '**/testing', '**/testing/**', '@medagent/local-servers', '@medagent/bench'],
+  message: 'Production code must not import test fakes, harnesses, local servers or benchmarks: only specs, testing/ folders and libs/bench may (the CLI reaches the bench through apps/cli/src/commands/bench*.ts).',
+};
+export const TEST_AND_BENCH_FILES = [
+  '**/*.spec.ts',
+  '**/*.suite.ts',
+  '**/testing/**',
+  'libs/*/training/**',
+  'libs/bench/**',
+  'libs/runtime/src/bench/**',
+  'apps/cli/src/commands/bench*.ts',
+];
+
 export default [
   { ignores: ['dist/**', 'node_modules/**', '.nx/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   ...nx.configs['flat/base'],
@@ -29,20 +48,29 @@ export default [
           enforceBuildableLibDependency: false,
           allow: [],
           banTransitiveDependencies: false,
+          // type:testing (local servers) may be imported by any lib, but only from its specs and
+          // testing/ folders: the no-restricted-imports block below forbids it in production code.
+          // type:bench is imported by the CLI only (scope:cli); no service app loads it.
           depConstraints: [
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
-            { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
-            { sourceTag: 'type:skills', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:domain'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'] },
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'] },
+            { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'] },
+            { sourceTag: 'type:skills', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:domain', 'type:testing'] },
             {
               sourceTag: 'type:service',
-              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:domain', 'type:runtime', 'type:skills', 'type:service'],
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:domain', 'type:runtime', 'type:skills', 'type:service', 'type:testing'],
+            },
+            {
+              sourceTag: 'type:bench',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:domain', 'type:runtime', 'type:skills', 'type:service', 'type:testing'],
             },
             {
               sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:domain', 'type:runtime', 'type:skills', 'type:service'],
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:domain', 'type:runtime', 'type:skills', 'type:service', 'type:bench'],
             },
+            { sourceTag: 'scope:service', notDependOnLibsWithTags: ['type:bench', 'type:testing'] },
           ],
         },
       ],
@@ -51,11 +79,15 @@ export default [
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': ['error', { maxDepth: 10 }],
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@medagent/*/*'], message: 'Import a lib through its public entry (@medagent/<lib>), never a deep path.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [NO_DEEP_IMPORTS] }],
     },
+  },
+  {
+    // Production code (everything but specs, suites, testing/ folders, training scripts and
+    // the bench) never loads fakes, harnesses, local servers or benchmarks.
+    files: ['libs/**/*.ts', 'apps/**/*.ts'],
+    ignores: TEST_AND_BENCH_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEEP_IMPORTS, NO_TEST_CODE] }] },
   },
   {
     files: ['**/*.spec.ts', '**/testing/**/*.ts'],

@@ -19,7 +19,10 @@ module.exports = {
       },
     ],
   },
-  moduleNameMapper: { '^@medagent/(.*)$': '<rootDir>/libs/$1/src/index.ts' },
+  moduleNameMapper: {
+    '^@medagent/([^/]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
+    '^@medagent/(.*)$': '<rootDir>/libs/$1/src/index.ts',
+  },
   testTimeout: 30000,
   setupFiles: ['<rootDir>/tools/jest-setup.js'],
 };

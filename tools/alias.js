@@ -8,8 +8,10 @@ function register(distRoot) {
   const original = Module._resolveFilename;
   Module._resolveFilename = function resolve(request, parent, isMain, options) {
     if (request.startsWith('@medagent/')) {
-      const lib = request.slice('@medagent/'.length);
-      return original.call(this, path.join(distRoot, 'libs', lib, 'src', 'index.js'), parent, isMain, options);
+      // `@medagent/<lib>/testing` is never compiled into dist/ (tools/build.js excludes it).
+      const [lib, sub] = request.slice('@medagent/'.length).split('/');
+      const entry = sub === 'testing' ? path.join('src', 'testing', 'index.js') : path.join('src', 'index.js');
+      return original.call(this, path.join(distRoot, 'libs', lib, entry), parent, isMain, options);
     }
     return original.call(this, request, parent, isMain, options);
   };

@@ -72,20 +72,4 @@ export { InMemoryEffectLog, type EffectLog } from './loop/effect-log';
 export { SlidingWindowRateLimiter } from './loop/rate-limiter';
 export { callIdempotencyKey, isSideEffecting } from './loop/tool-executor';
 
-// Test fakes (no network, no model)
-export { ScriptedChatModel, type ScriptStep, type ScriptedCall } from './testing/scripted-chat-model';
-export {
-  ScriptedOpenAIServer,
-  reply,
-  type RecordedRequest,
-  type ScriptedReply,
-} from './testing/scripted-openai-server';
-export {
-  StubSkill,
-  STUB_SCHEMAS,
-  allStubSkills,
-  stubEvidence,
-  type StubSkillOptions,
-} from './testing/stub-skills';
-export { makeTaskPackage } from './testing/fixtures';
 export { formatObservation } from './loop/observation';

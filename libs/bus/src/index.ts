@@ -11,8 +11,6 @@ export {
 } from './common';
 export { retryWhileWanted, type CatchUpBackoff } from './catch-up';
 export { InProcessBus, type InProcessBusOptions } from './in-process/bus';
-export { Collector } from './testing/collector';
-export { AwayInProcessBus } from './testing/away-bus';
 export {
   BUS_EXCEPTION_FILTER,
   BusClientProxy,
@@ -38,4 +36,3 @@ export { InMemoryKvStore } from './kv/memory';
 export { JetStreamKvStore, type JetStreamKvOptions } from './kv/jetstream';
 export { BUS, KV } from './tokens';
 export { AUDIT_READER, readAudit, type AuditEvent, type AuditQuery } from './jetstream/audit';
-export { TcpProxy } from './testing/tcp-proxy';

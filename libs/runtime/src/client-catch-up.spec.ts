@@ -1,4 +1,5 @@
-import { AwayInProcessBus, Collector, type InProcessBus, type PublishAck, type PublishOptions } from '@medagent/bus';
+import { type InProcessBus, type PublishAck, type PublishOptions } from '@medagent/bus';
+import { AwayInProcessBus, Collector } from '@medagent/bus/testing';
 import { BusUnavailableError, ConfigError, type Envelope } from '@medagent/contracts';
 import { InMemoryMemoryStore } from '@medagent/memory';
 import { MedagentClient } from './client';

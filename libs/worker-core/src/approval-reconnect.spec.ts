@@ -1,4 +1,5 @@
-import { AwayInProcessBus, Collector, type InProcessBus, JetStreamBus, TcpProxy, type Bus, type PublishAck } from '@medagent/bus';
+import { type InProcessBus, JetStreamBus, type Bus, type PublishAck } from '@medagent/bus';
+import { AwayInProcessBus, Collector, TcpProxy } from '@medagent/bus/testing';
 import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { BusUnavailableError, ConfigError, ConflictError, buildEvent, payloadOf, subjectFor, type Envelope } from '@medagent/contracts';
 import { BusApprovalGate } from './approval-gate';

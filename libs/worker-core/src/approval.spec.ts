@@ -1,6 +1,6 @@
 import { buildEvent, payloadOf, subjectFor, type Contribution, type Envelope } from '@medagent/contracts';
 import { InProcessBus } from '@medagent/bus';
-import { ScriptedChatModel, StubSkill, makeTaskPackage } from '@medagent/agent';
+import { ScriptedChatModel, StubSkill, makeTaskPackage } from '@medagent/agent/testing';
 import { BusApprovalGate } from './approval-gate';
 import { TaskRunner } from './task-runner';
 

@@ -1,6 +1,7 @@
 import { buildEvent, payloadOf, type Envelope, type TaskPackage } from '@medagent/contracts';
 import type { Bus, Delivery, PublishOptions } from '@medagent/bus';
-import { ScriptedChatModel, makeTaskPackage, type ChatRequest } from '@medagent/agent';
+import { type ChatRequest } from '@medagent/agent';
+import { ScriptedChatModel, makeTaskPackage } from '@medagent/agent/testing';
 import { Heartbeats, TaskRunner, inputHashOf, slowInputHashOf } from './task-runner';
 
 interface Published {

@@ -1,6 +1,6 @@
 import type { ChatModel } from '@medagent/agent';
 import { InMemoryMemoryStore, type MemoryStore } from '@medagent/memory';
-import { Collector } from '@medagent/bus';
+import { Collector } from '@medagent/bus/testing';
 import type { Envelope } from '@medagent/contracts';
 import { RequestStore } from '@medagent/coordinator-core';
 import { chatModelFor, loadRuntimeConfig, startEmbedded, type EmbeddedRuntime } from '@medagent/runtime';

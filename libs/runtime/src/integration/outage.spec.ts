@@ -1,4 +1,4 @@
-import { Collector } from '@medagent/bus';
+import { Collector } from '@medagent/bus/testing';
 import { freePort, startNatsServer } from '@medagent/local-servers';
 import { startCluster } from '../testing/cluster';
 import { startObservedCluster, type ObservedCluster } from '../testing/observed-cluster';

@@ -1,4 +1,5 @@
-import { Collector, JetStreamBus, TcpProxy } from '@medagent/bus';
+import { JetStreamBus } from '@medagent/bus';
+import { Collector, TcpProxy } from '@medagent/bus/testing';
 import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import type { Envelope } from '@medagent/contracts';
 import { loadRuntimeConfig } from '../config';
