@@ -21,7 +21,6 @@ export const TEST_AND_BENCH_FILES = [
   '**/testing/**',
   'libs/*/training/**',
   'libs/bench/**',
-  'libs/runtime/src/bench/**',
   'apps/cli/src/commands/bench*.ts',
 ];
 
@@ -50,7 +49,7 @@ export default [
           banTransitiveDependencies: false,
           // type:testing (local servers) may be imported by any lib, but only from its specs and
           // testing/ folders: the no-restricted-imports block below forbids it in production code.
-          // type:bench is imported by the CLI only (scope:cli); no service app loads it.
+          // type:bench is imported by apps only, and service apps (scope:service) may not.
           depConstraints: [
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts'] },
@@ -70,7 +69,7 @@ export default [
               sourceTag: 'type:app',
               onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:domain', 'type:runtime', 'type:skills', 'type:service', 'type:bench'],
             },
-            { sourceTag: 'scope:service', notDependOnLibsWithTags: ['type:bench', 'type:testing'] },
+            { sourceTag: 'scope:service', notDependOnLibsWithTags: ['type:bench'] },
           ],
         },
       ],

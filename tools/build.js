@@ -42,6 +42,8 @@ function copyData() {
 
 function build({ force = false, quiet = false } = {}) {
   if (!force && !isStale()) return 0;
+  // --force is a clean build: nothing stale (a moved or excluded file) survives in dist/.
+  if (force) fs.rmSync(dist, { recursive: true, force: true });
   if (!quiet) process.stderr.write('medagent: compiling TypeScript to dist/ …\n');
   const tsc = require.resolve('typescript/bin/tsc');
   const r = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], {

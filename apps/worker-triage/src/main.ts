@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runServiceWithHttp } from '@medagent/http-ingress';
+import { runServiceWithHttp } from '@medagent/runtime';
 
 // Thin entry point: everything else is configuration (see libs/runtime and README).
 runServiceWithHttp('worker-triage').catch((e: unknown) => {

@@ -1,7 +1,7 @@
 import { InMemoryKvStore, InProcessBus } from '@medagent/bus';
 import { RequestStore } from '@medagent/coordinator-core';
 import { createIngressApp } from './app';
-import { post } from './testing/harness';
+import { post } from './testing/http';
 
 const body = { message: '空腹血糖多少算正常？', user_id: 'u', session_id: 's' };
 

@@ -8,4 +8,4 @@ export { openApiDocument } from './openapi';
 export { progressOf, type ProgressData } from './progress';
 export { toErrorBody, type ErrorBody } from './http-errors';
 export { startHealthServer, type HealthServer, type HealthServerOptions } from './health-server';
-export { runServiceWithHttp } from './serve';
+export { busOpen, withTimeout } from './readiness';

@@ -11,9 +11,8 @@ export class RuntimeConfig {
   @IsOptional() @IsString() natsUrl?: string;
   @IsOptional() @IsString() redisUrl?: string;
   @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) elasticsearchUrl?: string;
-  /** `fake`: a fixed-latency model that answers without tools (orchestration benchmarks). */
-  @IsIn(['offline', 'openai', 'fake']) model: 'offline' | 'openai' | 'fake' = 'offline';
-  @IsInt() @Min(0) @Max(60_000) fakeModelLatencyMs = 0;
+  /** `offline` (deterministic, no key) or `openai`; the benchmarks inject their fake model (libs/bench). */
+  @IsIn(['offline', 'openai']) model: 'offline' | 'openai' = 'offline';
   @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) openaiBaseUrl?: string;
   @IsOptional() @IsString() openaiApiKey?: string;
   @IsString() modelLead = 'gpt-4o-mini';
@@ -68,7 +67,6 @@ export const RUNTIME_ENV: Readonly<Record<string, keyof RuntimeConfig>> = {
   MEDAGENT_NATS_CONNECT_WAIT_MS: 'natsConnectWaitMs',
   MEDAGENT_NATS_REPLICAS: 'natsReplicas',
   OTEL_TRACES_EXPORTER: 'tracesExporter',
-  MEDAGENT_FAKE_MODEL_LATENCY_MS: 'fakeModelLatencyMs',
   MEDAGENT_DATA_DIR: 'dataDir',
 };
 
@@ -84,7 +82,6 @@ const NUMERIC = new Set<keyof RuntimeConfig>([
   'natsReconnectWaitMs',
   'natsConnectWaitMs',
   'natsReplicas',
-  'fakeModelLatencyMs',
 ]);
 
 export function loadRuntimeConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {

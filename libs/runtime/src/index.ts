@@ -1,17 +1,12 @@
+// Public entry of @medagent/runtime: composition (embedded / distributed), configuration,
+// the client, the service processes (with their HTTP surface) and ops. Benchmarks and
+// their harnesses are @medagent/bench (the CLI only).
 export { RuntimeConfig, RUNTIME_ENV, loadRuntimeConfig } from './config';
-export { chatModelFor, FixedLatencyModel } from './models';
-export { serviceModule, startService, type ServiceDeps } from './services';
+export { chatModelFor } from './models';
+export { serviceModule, startService, type ModelOverrides, type ServiceDeps } from './services';
 export { MedagentClient, type AskInput, type AskResult, type AskRecord } from './client';
 export { startEmbedded, type EmbeddedOptions, type EmbeddedRuntime } from './embedded';
-export { connectInfra, REQUEST_BUCKET, type Infra } from './infra';
+export { connectInfra, natsConnectParts, REQUEST_BUCKET, type Infra } from './infra';
 export { serve, runService, isServeTarget, type ServeTarget, type RunningServices } from './serve';
-export { benchPrompts, type PromptBenchResult, type PromptBenchCase } from './bench/prompts';
-export { natsConnectParts } from './infra';
-export { runChaos, type ChaosOptions, type ChaosReport } from './bench/chaos';
-export { benchOrchestration, percentile, BENCH_QUESTION, type OrchestrationBenchMode, type OrchestrationBenchOptions, type OrchestrationBenchResult } from './bench/orchestration';
-export { ServiceCluster, ServiceInstance, startCluster, repoRoot, type ClusterOptions, type StartSpec, type ExitInfo } from './testing/cluster';
-export { startRelayedDeployment, type RelayedDeployment } from './testing/relayed';
-export { BusRecorder, waitUntil, type RecordedEvent, type RecordedDeadLetter } from './testing/recorder';
-export { startOtlpReceiver, checkTrace, parseOtlpJson, type OtlpReceiver, type ReceivedSpan, type TraceCheck } from './testing/otlp-receiver';
+export { runServiceWithHttp } from './serve-http';
 export { replayRequest, rerunTask, type TimelineLine, type RerunReport } from './ops/replay';
-export { benchLatency, loadTexts, LATENCY_BUDGET_US, type LatencyRow, type LatencyBenchOptions } from './bench/latency';

@@ -7,7 +7,7 @@ import { loadCoordinatorConfig } from '@medagent/coordinator-core';
 import { defaultKnowledgeService } from '@medagent/skills';
 import { loadRuntimeConfig, type RuntimeConfig } from './config';
 import { connectInfra, type Infra } from './infra';
-import { startService } from './services';
+import { startService, type ModelOverrides } from './services';
 
 export type ServeTarget = ServiceId | 'all';
 
@@ -26,7 +26,7 @@ export function isServeTarget(x: string): x is ServeTarget {
  * fails fast on invalid config, connects JetStream/KV/Redis, and stops gracefully on
  * SIGTERM/SIGINT (in-flight handlers finish or are redelivered elsewhere).
  */
-export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRuntimeConfig()): Promise<RunningServices> {
+export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRuntimeConfig(), models: ModelOverrides = {}): Promise<RunningServices> {
   const names: ServiceId[] = target === 'all' ? [...SERVICE_IDS] : [target];
   const telemetry = startTelemetry({ serviceName: target === 'all' ? 'medagent' : target, exporter: runtime.tracesExporter });
   const coordinator = names.includes('coordinator') ? loadCoordinatorConfig() : undefined;
@@ -46,7 +46,7 @@ export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRu
       await defaultKnowledgeService().search('warm-up', { k: 1 });
     }
     for (const name of names) {
-      apps.set(name, await startService(name, { bus: infra.bus, kv: infra.kv, memory: infra.memory, runtime, ...(coordinator ? { coordinator } : {}) }));
+      apps.set(name, await startService(name, { bus: infra.bus, kv: infra.kv, memory: infra.memory, runtime, ...models, ...(coordinator ? { coordinator } : {}) }));
     }
   } catch (e) {
     await infra.close();
@@ -64,8 +64,8 @@ export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRu
 }
 
 /** Process entry: serve, then exit cleanly on signals. */
-export async function runService(target: ServeTarget): Promise<RunningServices> {
-  const running = await serve(target);
+export async function runService(target: ServeTarget, models: ModelOverrides = {}): Promise<RunningServices> {
+  const running = await serve(target, loadRuntimeConfig(), models);
   const onSignal = (sig: NodeJS.Signals) => {
     process.stderr.write(`medagent ${target}: ${sig}, stopping\n`);
     running.stop().then(

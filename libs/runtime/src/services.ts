@@ -26,6 +26,9 @@ export interface ServiceDeps {
   logLevels?: LogLevel[] | false;
 }
 
+/** Models injected instead of the configured ones (the benchmarks' fake model). */
+export type ModelOverrides = Pick<ServiceDeps, 'workerModel' | 'leadModel'>;
+
 export function serviceModule(name: ServiceId, deps: ServiceDeps): DynamicModule {
   if (name === 'coordinator') {
     return CoordinatorModule.register({
@@ -37,7 +40,7 @@ export function serviceModule(name: ServiceId, deps: ServiceDeps): DynamicModule
     });
   }
   if (name === 'lead') {
-    // With a model configured (openai or the benchmark's fake) the lead plans and synthesises
+    // With a model configured (openai, or one injected such as the benchmark's fake) the lead plans and synthesises
     // through it too: three sequential model steps per complex request.
     const model = deps.leadModel ?? (deps.runtime.model === 'offline' ? undefined : chatModelFor('lead', deps.runtime));
     return LeadModule.register({ bus: deps.bus, ...(model ? { planModel: model, synthModel: model } : {}) });

@@ -1,8 +1,10 @@
 import { appendFileSync, readFileSync } from 'node:fs';
-import { benchLatency, benchOrchestration, benchPrompts, loadTexts, runChaos, type OrchestrationBenchResult } from '@medagent/runtime';
+import { benchLatency, benchOrchestration, benchPrompts, loadTexts, runChaos, type OrchestrationBenchResult } from '@medagent/bench';
+import { benchServeCommand } from './bench-serve';
 import { num, parseArgs, str, UsageError } from '../args';
 
 const HELP = `medagent bench prompts --cases FILE [--json]
+medagent bench serve <service|all>   (a service with the fixed-latency fake model: MEDAGENT_FAKE_MODEL_LATENCY_MS)
 medagent bench latency --cases FILE[,FILE…] [--versions V1,V2] [--iterations N] [--json]
 medagent bench orchestration --mode embedded|distributed|bare --model-latency-ms N --concurrency C --requests R
                              [--worker-instances N] [--worker-concurrency C] [--warmup N] [--nats URL]
@@ -52,6 +54,7 @@ function human(r: OrchestrationBenchResult): string {
 
 export async function benchCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
+  if (sub === 'serve') return benchServeCommand(rest);
   const args = parseArgs(rest, ['json']);
   const json = args.flags['json'] === true;
   if (sub === 'prompts') {

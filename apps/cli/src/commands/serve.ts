@@ -1,6 +1,5 @@
 import { SERVICE_IDS } from '@medagent/contracts';
-import { isServeTarget } from '@medagent/runtime';
-import { runServiceWithHttp } from '@medagent/http-ingress';
+import { isServeTarget, runServiceWithHttp } from '@medagent/runtime';
 import { parseArgs, UsageError } from '../args';
 
 export async function serveCommand(argv: string[]): Promise<number> {

@@ -1,2 +1,3 @@
-// @medagent/http-ingress/testing: HTTP helpers for specs (never shipped).
-export { SEED, post, readSse, startHarness, type Harness, type SseFrame } from './harness';
+// @medagent/http-ingress/testing: HTTP helpers for specs (never shipped). The embedded
+// runtime behind a real listener (startHarness) is @medagent/runtime/testing.
+export { post, readSse, type SseFrame } from './http';

@@ -1,5 +1,5 @@
 import { requestIdFor } from '@medagent/contracts';
-import type { AskResult, MedagentClient } from '../client';
+import type { AskResult, MedagentClient } from '@medagent/runtime';
 
 export const SEED_QUESTION =
   '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';

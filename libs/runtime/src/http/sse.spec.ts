@@ -1,4 +1,4 @@
-import { SEED, post, readSse, startHarness, type Harness } from './testing/harness';
+import { SEED, post, readSse, startHarness, type Harness } from '../testing/ingress-harness';
 
 describe('GET /v1/consultations/:id/events (Server-Sent Events)', () => {
   let h: Harness;

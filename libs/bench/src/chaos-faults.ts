@@ -3,7 +3,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { DEFAULT_TOPOLOGY, type JetStreamBus } from '@medagent/bus';
 import { startNatsCluster, startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { BusUnavailableError } from '@medagent/contracts';
-import type { ServiceCluster, ServiceInstance } from '../testing/cluster';
+import type { ServiceCluster, ServiceInstance } from './harness/cluster';
 
 // The chaos soak's faults: the broker it runs on, the kills and their replacements.
 

@@ -2,8 +2,8 @@ import { JetStreamBus } from '@medagent/bus';
 import { Collector, TcpProxy } from '@medagent/bus/testing';
 import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import type { Envelope } from '@medagent/contracts';
-import { loadRuntimeConfig } from '../config';
-import { serve, type RunningServices } from '../serve';
+import { loadRuntimeConfig, serve, type RunningServices } from '@medagent/runtime';
+import { fakeModels } from '../fake-model';
 
 /**
  * The five services over a real nats-server, plus one client connection that reaches the
@@ -28,7 +28,7 @@ export interface RelayedDeployment {
 /** `modelLatencyMs`: per fake model call; three sequential steps leave time to cut and restore. */
 export async function startRelayedDeployment(name: string, modelLatencyMs: number): Promise<RelayedDeployment> {
   const nats = await startNatsServer({ jetstream: true });
-  const running = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url, model: 'fake', fakeModelLatencyMs: modelLatencyMs }));
+  const running = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url }), fakeModels(modelLatencyMs));
   const target = new URL(nats.url);
   const proxy = await TcpProxy.start({ host: target.hostname, port: Number(target.port) });
   const relayed = await JetStreamBus.connect({ servers: proxy.url, name, watchAdvisories: false, reconnectWaitMs: 100, onConnection: () => undefined });

@@ -1,7 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
-import { REQUEST_RECORD_JSON_SCHEMA, decodeEvent } from '@medagent/contracts';
-import { requestIdFor } from '@medagent/contracts';
-import { SEED, post, startHarness, type Harness } from './testing/harness';
+import { REQUEST_RECORD_JSON_SCHEMA, decodeEvent, requestIdFor } from '@medagent/contracts';
+import { SEED, post, startHarness, type Harness } from '../testing/ingress-harness';
 
 interface Accepted {
   request_id: string;

@@ -1,9 +1,10 @@
 import { JetStreamKvStore } from '@medagent/bus';
 import { BusUnavailableError } from '@medagent/contracts';
 import { RequestStore, type StoredRequest } from '@medagent/coordinator-core';
-import { REQUEST_BUCKET, startRelayedDeployment, type RelayedDeployment } from '@medagent/runtime';
-import { createIngressApp, type IngressApp } from './app';
-import { SEED, post, readSse } from './testing/harness';
+import { REQUEST_BUCKET } from '@medagent/runtime';
+import { startRelayedDeployment, type RelayedDeployment } from '../testing/relayed';
+import { createIngressApp, type IngressApp } from '@medagent/http-ingress';
+import { SEED, post, readSse } from '@medagent/runtime/testing';
 
 // GET ?wait and the SSE stream on an ingress whose own NATS connection is away while the
 // result goes out: the result never reaches their subscriptions, so they read the record again

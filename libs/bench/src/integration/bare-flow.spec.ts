@@ -1,9 +1,9 @@
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
-import { benchOrchestration } from '../bench/orchestration';
-import { bareTarget, type BareTarget } from '../bench/bare';
-import { BARE_KV_BUCKET, BARE_STREAM, BARE_WORKER_ROLES, bareRecordKey, type BareRecord } from '../bench/bare-protocol';
+import { benchOrchestration } from '../orchestration';
+import { bareTarget, type BareTarget } from '../bare';
+import { BARE_KV_BUCKET, BARE_STREAM, BARE_WORKER_ROLES, bareRecordKey, type BareRecord } from '../bare-protocol';
 
 /**
  * The bare JetStream flow (`bench orchestration --mode bare`) over a real nats-server with

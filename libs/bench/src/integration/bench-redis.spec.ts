@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { startRedisServer, type RedisServerHandle } from '@medagent/local-servers';
-import { benchOrchestration } from '../bench/orchestration';
+import { benchOrchestration } from '../orchestration';
 
 /**
  * `bench orchestration --mode distributed --redis URL`: the five services keep short-term

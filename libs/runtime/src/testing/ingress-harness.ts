@@ -3,8 +3,12 @@ import { InMemoryMemoryStore, type MemoryStore } from '@medagent/memory';
 import { Collector } from '@medagent/bus/testing';
 import type { Envelope } from '@medagent/contracts';
 import { RequestStore } from '@medagent/coordinator-core';
-import { chatModelFor, loadRuntimeConfig, startEmbedded, type EmbeddedRuntime } from '@medagent/runtime';
-import { createIngressApp, type IngressApp } from '../app';
+import { createIngressApp, type IngressApp } from '@medagent/http-ingress';
+import { loadRuntimeConfig } from '../config';
+import { startEmbedded, type EmbeddedRuntime } from '../embedded';
+import { chatModelFor } from '../models';
+
+export { post, readSse, type SseFrame } from '@medagent/http-ingress/testing';
 
 export const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
 
@@ -70,49 +74,4 @@ export async function startHarness(): Promise<Harness> {
       await rt.close();
     },
   };
-}
-
-export interface SseFrame {
-  event: string;
-  id?: string;
-  data: Record<string, unknown>;
-}
-
-/** Reads an SSE response to its end (the server closes after the terminal event). */
-export async function readSse(res: Response, timeoutMs = 20_000): Promise<SseFrame[]> {
-  const frames: SseFrame[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buf = '';
-  const timer = setTimeout(() => void reader.cancel(), timeoutMs);
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buf += decoder.decode(value, { stream: true });
-      let at: number;
-      while ((at = buf.indexOf('\n\n')) >= 0) {
-        const block = buf.slice(0, at);
-        buf = buf.slice(at + 2);
-        const f: Partial<SseFrame> & { raw?: string } = {};
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event: ')) f.event = line.slice(7);
-          else if (line.startsWith('id: ')) f.id = line.slice(4);
-          else if (line.startsWith('data: ')) f.data = JSON.parse(line.slice(6)) as Record<string, unknown>;
-        }
-        if (f.event && f.data) frames.push(f as SseFrame);
-      }
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-  return frames;
-}
-
-export function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
 }

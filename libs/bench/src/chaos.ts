@@ -1,8 +1,8 @@
 import { JetStreamBus } from '@medagent/bus';
 import { BusUnavailableError, requestIdFor, type ServiceId } from '@medagent/contracts';
 import { startRedisServer } from '@medagent/local-servers';
-import { MedagentClient } from '../client';
-import { startCluster } from '../testing/cluster';
+import { MedagentClient } from '@medagent/runtime';
+import { startCluster } from './harness/cluster';
 import { checkDurably, type DurableCheck } from './chaos-check';
 import { killOne, rng, startBroker, type FaultCounts } from './chaos-faults';
 import { percentile, round } from './drive';

@@ -1,13 +1,11 @@
 import { JetStreamBus } from '@medagent/bus';
-import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
+import { startNatsServer, type NatsServerHandle, startRedisServer, type RedisServerHandle } from '@medagent/local-servers';
 import { SERVICE_IDS } from '@medagent/contracts';
 import { InMemoryMemoryStore } from '@medagent/memory';
-import { MedagentClient, type AskRecord } from '../client';
-import { startEmbedded } from '../embedded';
-import { startCluster, type ServiceCluster } from '../testing/cluster';
+import { MedagentClient, type AskRecord, startEmbedded } from '@medagent/runtime';
+import { startCluster, type ServiceCluster } from '../harness/cluster';
 import { checkTrace, startOtlpReceiver, type OtlpReceiver } from '../testing/otlp-receiver';
 import { BusRecorder } from '../testing/recorder';
-import { startRedisServer, type RedisServerHandle } from '@medagent/local-servers';
 
 /**
  * The five services as five OS processes over a real nats-server (JetStream + KV) and a

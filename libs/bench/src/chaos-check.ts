@@ -1,7 +1,7 @@
 import { JetStreamKvStore, type JetStreamBus } from '@medagent/bus';
 import { BusUnavailableError } from '@medagent/contracts';
 import type { StoredRequest } from '@medagent/coordinator-core';
-import { REQUEST_BUCKET } from '../infra';
+import { REQUEST_BUCKET } from '@medagent/runtime';
 import { retrying } from './chaos-faults';
 
 /** What the chaos client saw of each request, to be set against what the deployment stored. */

@@ -3,12 +3,9 @@ import { WORKER_ROLES, workerServiceId, type ServiceId } from '@medagent/contrac
 import { JetStreamBus } from '@medagent/bus';
 import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { InMemoryMemoryStore } from '@medagent/memory';
-import { MedagentClient, type AskResult } from '../client';
-import { RuntimeConfig, loadRuntimeConfig } from '../config';
-import { startEmbedded, type EmbeddedRuntime } from '../embedded';
-import { FixedLatencyModel } from '../models';
-import { startService } from '../services';
-import { ServiceCluster, type StartSpec } from '../testing/cluster';
+import { MedagentClient, type AskResult, RuntimeConfig, loadRuntimeConfig, startEmbedded, type EmbeddedRuntime, startService } from '@medagent/runtime';
+import { FixedLatencyModel } from './fake-model';
+import { ServiceCluster, type StartSpec } from './harness/cluster';
 import { benchProcesses } from './cpu';
 import { bareTarget } from './bare';
 import { BARE_CONCURRENCY, type BarePattern } from './bare-protocol';
@@ -96,7 +93,7 @@ function seedCall(client: MedagentClient, requestTimeoutMs: number): BenchCall {
 type TargetOptions = Required<Pick<OrchestrationBenchOptions, 'modelLatencyMs' | 'workerInstances' | 'workerConcurrency' | 'requestTimeoutMs'>>;
 
 async function embeddedTarget(o: TargetOptions): Promise<BenchTarget> {
-  const runtime = loadRuntimeConfig({}, { natsUrl: undefined, model: 'fake', fakeModelLatencyMs: o.modelLatencyMs, workerConcurrency: o.workerConcurrency });
+  const runtime = loadRuntimeConfig({}, { natsUrl: undefined, workerConcurrency: o.workerConcurrency });
   const model = new FixedLatencyModel(o.modelLatencyMs);
   const rt: EmbeddedRuntime = await startEmbedded({ runtime, workerModel: model, leadModel: model, memory: new InMemoryMemoryStore(), logLevels: false });
   // More instances of a worker: more consumers on the same in-process durable.

@@ -1,7 +1,7 @@
 import { JetStreamBus, JetStreamKvStore } from '@medagent/bus';
 import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { buildEvent, subjectFor, type Envelope } from '@medagent/contracts';
-import { REQUEST_BUCKET } from '../infra';
+import { REQUEST_BUCKET } from '@medagent/runtime';
 import { checkDurably, type ClientView } from './chaos-check';
 
 /**

@@ -1,6 +1,6 @@
 import { Collector } from '@medagent/bus/testing';
 import { freePort, startNatsServer } from '@medagent/local-servers';
-import { startCluster } from '../testing/cluster';
+import { startCluster } from '../harness/cluster';
 import { startObservedCluster, type ObservedCluster } from '../testing/observed-cluster';
 import { askSeed } from '../testing/seed';
 

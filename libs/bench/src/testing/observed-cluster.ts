@@ -1,7 +1,7 @@
 import { JetStreamBus, type JetStreamBusOptions } from '@medagent/bus';
 import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
-import { MedagentClient } from '../client';
-import { startCluster, type ClusterOptions, type ServiceCluster, type StartSpec } from './cluster';
+import { MedagentClient } from '@medagent/runtime';
+import { startCluster, type ClusterOptions, type ServiceCluster, type StartSpec } from '../harness/cluster';
 import { BusRecorder } from './recorder';
 
 /**

@@ -283,7 +283,11 @@ export class ServiceCluster {
       else childEnv[k] = v;
     }
     const script = this.opts.script;
-    const entry = script ? [script, name] : [...(launcher === 'bin' ? [join(this.root, 'bin', 'medagent.js')] : this.distArgs()), 'serve', name];
+    // MEDAGENT_MODEL=fake is the bench's, not a production setting: such a service runs
+    // through `medagent bench serve`, which injects the fixed-latency fake model.
+    const serveArgs = env['MEDAGENT_MODEL'] === 'fake' ? ['bench', 'serve', name] : ['serve', name];
+    if (env['MEDAGENT_MODEL'] === 'fake') delete childEnv['MEDAGENT_MODEL'];
+    const entry = script ? [script, name] : [...(launcher === 'bin' ? [join(this.root, 'bin', 'medagent.js')] : this.distArgs()), ...serveArgs];
     // Profiling aid: MEDAGENT_CHILD_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" reaches every service.
     const nodeArgs = (process.env['MEDAGENT_CHILD_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
     const child = spawn(process.execPath, [...nodeArgs, ...entry], {

@@ -1,8 +1,7 @@
 import { requestIdFor } from '@medagent/contracts';
 import { renderPrometheus } from '@medagent/telemetry';
-import { MedagentClient } from './client';
-import { replayRequest } from './ops/replay';
-import { startRelayedDeployment, type RelayedDeployment } from './testing/relayed';
+import { MedagentClient, replayRequest } from '@medagent/runtime';
+import { startRelayedDeployment, type RelayedDeployment } from '../testing/relayed';
 
 // An asker whose own connection is away while its result is published (core subscriptions do
 // not replay) still gets the result once it is back, and the request never runs twice. The

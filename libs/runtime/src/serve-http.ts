@@ -1,18 +1,18 @@
 import { renderPrometheus } from '@medagent/telemetry';
-import { loadRuntimeConfig, runService, type RunningServices, type ServeTarget } from '@medagent/runtime';
 import { RequestStore } from '@medagent/coordinator-core';
-import { createIngressApp } from './app';
-import { startHealthServer } from './health-server';
-import { busOpen } from './readiness';
+import { createIngressApp, startHealthServer, busOpen } from '@medagent/http-ingress';
+import { loadRuntimeConfig } from './config';
+import { runService, type RunningServices, type ServeTarget } from './serve';
+import type { ModelOverrides } from './services';
 
 /**
  * A service process as deployed: the service(s), plus the coordinator's HTTP API (on
  * MEDAGENT_HTTP_PORT) or, for the other services, /healthz /readyz /metrics on
  * MEDAGENT_HEALTH_PORT (0 = none), bound on MEDAGENT_HTTP_HOST.
  */
-export async function runServiceWithHttp(target: ServeTarget): Promise<RunningServices> {
+export async function runServiceWithHttp(target: ServeTarget, models: ModelOverrides = {}): Promise<RunningServices> {
   const cfg = loadRuntimeConfig();
-  const running = await runService(target);
+  const running = await runService(target, models);
   const host = cfg.httpHost;
   if (running.apps.has('coordinator')) {
     const http = await createIngressApp(

@@ -5,7 +5,7 @@ import { RetentionPolicy, StorageType, jetstream, jetstreamManager } from '@nats
 import { BusUnavailableError, DeadlineExceededError } from '@medagent/contracts';
 import { DEFAULT_LIMITS } from '@medagent/bus';
 import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
-import { ServiceCluster, repoRoot } from '../testing/cluster';
+import { ServiceCluster, repoRoot } from './harness/cluster';
 import { benchProcesses } from './cpu';
 import { BARE_PATTERN_ENV, BARE_PREFIX, BARE_ROLES, BARE_STREAM, bareEventFor, bareSubject, type BareEvent, type BarePattern } from './bare-protocol';
 import type { BenchCall, BenchTarget } from './drive';

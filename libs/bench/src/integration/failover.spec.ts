@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { JetStreamKvStore } from '@medagent/bus';
 import { payloadOf, requestIdFor } from '@medagent/contracts';
 import type { StoredRequest } from '@medagent/coordinator-core';
-import { REQUEST_BUCKET } from '../infra';
+import { REQUEST_BUCKET } from '@medagent/runtime';
 import { startObservedCluster, type ObservedCluster } from '../testing/observed-cluster';
 import { askSeed } from '../testing/seed';
 

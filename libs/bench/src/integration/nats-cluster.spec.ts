@@ -1,9 +1,8 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { DEFAULT_TOPOLOGY, JetStreamBus } from '@medagent/bus';
 import { startNatsCluster, type NatsClusterHandle } from '@medagent/local-servers';
-import { MedagentClient } from '../client';
-import { REQUEST_BUCKET } from '../infra';
-import { startCluster, type ServiceCluster } from '../testing/cluster';
+import { MedagentClient, REQUEST_BUCKET } from '@medagent/runtime';
+import { startCluster, type ServiceCluster } from '../harness/cluster';
 import { BusRecorder } from '../testing/recorder';
 import { askSeed } from '../testing/seed';
 
