@@ -1,6 +1,9 @@
 import type { Lang, SkillEvidence } from '@medagent/contracts';
 import type { Hit } from '@medagent/knowledge';
 
+// The KB topic cues are shared vocabulary (@medagent/zh-text).
+export { topicsIn } from '@medagent/zh-text';
+
 export function hitToEvidence(h: Hit): SkillEvidence {
   return {
     source_id: h.doc_id,
@@ -12,34 +15,6 @@ export function hitToEvidence(h: Hit): SkillEvidence {
     year: h.source.year,
     ...(h.source.url ? { url: h.source.url } : {}),
   };
-}
-
-/** KB topics named in a question (the controlled topic list of the starter KB). */
-const TOPIC_CUES: [string, RegExp][] = [
-  ['diabetes', /糖尿病|血糖|糖化|胰岛素|二甲双胍|降糖|diabet|glucose|a1c|hba1c|insulin|metformin/i],
-  ['hypertension', /高血压|血压|降压|hypertens|blood pressure/i],
-  ['dyslipidemia', /血脂|胆固醇|甘油三酯|他汀|低密度|cholesterol|lipid|statin|ldl|triglycerid/i],
-  ['gout', /痛风|尿酸|gout|uric/i],
-  ['asthma', /哮喘|asthma/i],
-  ['copd', /慢阻肺|慢性阻塞|copd|emphysema/i],
-  ['thyroid', /甲状腺|甲亢|甲减|thyroid/i],
-  ['ckd', /肾病|肾功能|肾衰|肌酐|kidney|renal|ckd|egfr/i],
-  ['pregnancy', /怀孕|妊娠|孕期|孕妇|pregnan/i],
-  ['pediatrics', /宝宝|婴儿|儿童|小孩|孩子|infant|baby|child/i],
-  ['depression', /抑郁|depress/i],
-  ['anxiety', /焦虑|anxiet|panic/i],
-  ['insomnia', /失眠|睡不着|insomnia/i],
-  ['obesity', /肥胖|减重|减肥|体重|obes|weight/i],
-  ['stroke', /中风|卒中|脑梗|stroke/i],
-  ['coronary_heart_disease', /冠心病|心绞痛|心梗|coronary|angina/i],
-  ['smoking', /吸烟|戒烟|smok/i],
-  ['alcohol', /饮酒|喝酒|酒精|alcohol/i],
-  ['influenza', /流感|influenza|\bflu\b/i],
-  ['hypoglycemia', /低血糖|hypoglyc/i],
-];
-
-export function topicsIn(text: string): string[] {
-  return TOPIC_CUES.filter(([, re]) => re.test(text)).map(([t]) => t);
 }
 
 export function t(lang: Lang, zh: string, en: string): string {

@@ -4,6 +4,7 @@ import { IcdError } from './errors';
 import { buildScanIndex, scanMentions, type ScanIndex } from './mentions';
 import { bigrams, enSimilarity, hasCjk, key, tokens, zhSimilarity } from './similarity';
 import type { IcdCategory, IcdChapter, IcdLang, IcdLookupOptions, IcdMatch, IcdMatchKind, IcdMention } from './types';
+import { nfkc } from '@medagent/zh-text';
 
 /** The shipped list; tools/build.js copies data/ beside the compiled src/, so this holds in dist too. */
 export const DEFAULT_ICD_FILE = path.join(__dirname, '..', '..', 'data', 'icd10', 'icd10.json');
@@ -106,7 +107,7 @@ export class IcdCoder {
 
   /** A category by code; accepts "E11", "e11", "E11.9", "I68*". */
   get(code: string): IcdCategory | undefined {
-    const m = CODE_RE.exec(code.normalize('NFKC').trim());
+    const m = CODE_RE.exec(nfkc(code).trim());
     return m?.[1] ? this.byCode.get(m[1].toUpperCase()) : undefined;
   }
 
@@ -130,7 +131,7 @@ export class IcdCoder {
     if (typeof query !== 'string' || query.length > MAX_QUERY_LENGTH) {
       throw new IcdError('ICD_BAD_QUERY', `query must be a string of at most ${MAX_QUERY_LENGTH} characters`);
     }
-    const q = query.normalize('NFKC').trim();
+    const q = nfkc(query).trim();
     const limit = Math.max(1, Math.min(options.limit ?? 5, 50));
     if (q === '') return [];
     const byCode = this.get(q);

@@ -1,3 +1,5 @@
+import { nfkcLower } from '@medagent/zh-text';
+
 // Spotting ICD names and aliases in free text: longest match at each position, Latin terms
 // only as whole words, simple negation within the clause.
 
@@ -36,7 +38,7 @@ function rankOf(t: ScanTerm): number {
 export function buildScanIndex(terms: readonly ScanTerm[]): ScanIndex {
   const byText = new Map<string, Entry>();
   for (const t of terms) {
-    const text = t.text.normalize('NFKC').toLowerCase().trim();
+    const text = nfkcLower(t.text).trim();
     const ascii = !/[^\x20-\x7e]/.test(text);
     // Single CJK characters (痔, 疣) and two-letter acronyms (MI, AS) collide with ordinary words.
     if (text.length < (ascii ? 3 : 2)) continue;
@@ -57,7 +59,7 @@ export function buildScanIndex(terms: readonly ScanTerm[]): ScanIndex {
 
 export function scanMentions(index: ScanIndex, text: string): ScanHit[] {
   const hits: ScanHit[] = [];
-  for (const clause of text.normalize('NFKC').toLowerCase().split(CLAUSE_SPLIT)) {
+  for (const clause of nfkcLower(text).split(CLAUSE_SPLIT)) {
     let i = 0;
     let lastEnd = 0;
     while (i < clause.length) {

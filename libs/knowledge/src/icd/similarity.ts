@@ -1,3 +1,5 @@
+import { nfkcLower } from '@medagent/zh-text';
+
 // String similarity for the ICD coder: character bigrams for Chinese, tokens with a bounded
 // edit distance for English. Kept dependency-free and deterministic.
 
@@ -11,7 +13,7 @@ const NON_KEY = /[\s!-/:-@[-`{-~\u3000-\u303f\uff00-\uff0f\u2010-\u2027]+/g;
 
 /** Comparison key: NFKC, lower case, whitespace and punctuation removed. */
 export function key(s: string): string {
-  return s.normalize('NFKC').toLowerCase().replace(NON_KEY, '');
+  return nfkcLower(s).replace(NON_KEY, '');
 }
 
 export function bigrams(s: string): Set<string> {
@@ -42,9 +44,7 @@ const STOPWORDS = new Set([
 ]);
 
 export function tokens(s: string): string[] {
-  return s
-    .normalize('NFKC')
-    .toLowerCase()
+  return nfkcLower(s)
     .split(/[^\p{L}\p{N}']+/u)
     .map((t) => t.replace(/'s$|'/g, ''))
     .filter((t) => t !== '' && !STOPWORDS.has(t));

@@ -1,3 +1,5 @@
+import { nfkcLower } from '@medagent/zh-text';
+
 // Term normalisation shared by the alias index and every lookup, so that both sides of a
 // comparison always go through exactly the same function.
 
@@ -27,7 +29,7 @@ const EDGE_PUNCT = /^[\s()[\]{}"'“”‘’《》〈〉「」【】.,;:!?、�
  * words removed ("缓释胶囊", "tablets", "ER"). Idempotent: normalize(normalize(x)) === normalize(x).
  */
 export function normalize(term: string): string {
-  let s = term.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ');
+  let s = nfkcLower(term).replace(/\s+/g, ' ');
   // Fast path for the common case (plain names, the whole alias index): nothing to strip.
   if (!NEEDS_WORK.test(s) && !endsWithForm(s)) return s;
   let prev: string;
@@ -83,7 +85,7 @@ export function saltVariants(normalized: string): string[] {
 
 /** Light normalisation for free text: keeps positions meaningful (no stripping). */
 export function normalizeText(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
+  return nfkcLower(text);
 }
 
 export function hasCjk(s: string): boolean {

@@ -1,5 +1,6 @@
 import type { Analyzer } from './analysis/analyzer';
 import { SNIPPET_MAX_CHARS } from './types';
+import { nfkcLower } from '@medagent/zh-text';
 
 const SENTENCE = /[^。！？；!?;\n]+[。！？；!?;\n]*|[。！？；!?;\n]+/g;
 
@@ -40,7 +41,7 @@ function sentenceTerms(
 ): string[][] {
   const probes = [...query.keys()].map((t) => [t, probe(t)] as const);
   return sentences.map((s) => {
-    const low = s.normalize('NFKC').toLowerCase();
+    const low = nfkcLower(s);
     const maybe = probes.filter(([, p]) => low.includes(p));
     if (maybe.length === 0) return [];
     const tokens = new Set(analyzer.tokens(s));

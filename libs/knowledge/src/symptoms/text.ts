@@ -1,3 +1,5 @@
+import { nfkcLower } from '@medagent/zh-text';
+
 // Symptom spotting in free text: full-width folding with an offset map back to the input,
 // longest match at each position, simple negation, and the leftovers nobody recognised.
 
@@ -17,7 +19,7 @@ export function fold(input: string): Folded {
   const to: number[] = [];
   let i = 0;
   for (const cp of input) {
-    let f = cp.normalize('NFKC').toLowerCase().replace(APOSTROPHES, "'");
+    let f = nfkcLower(cp).replace(APOSTROPHES, "'");
     if (/^\s+$/.test(f)) f = text === '' || text.endsWith(' ') ? '' : ' ';
     // Offsets are UTF-16 units, like String.prototype.slice.
     for (let k = 0; k < f.length; k += 1) {

@@ -1,4 +1,5 @@
 import { porterStem } from './porter';
+import { nfkcLower } from '@medagent/zh-text';
 
 /**
  * One analyzer for Chinese, English and mixed text, mirroring what the Elasticsearch
@@ -84,7 +85,7 @@ export class Analyzer {
   }
 
   private each(text: string, emit: (token: string) => void): void {
-    const norm = text.normalize('NFKC').toLowerCase();
+    const norm = nfkcLower(text);
     for (const m of norm.matchAll(WORD)) {
       const w = m[0];
       let start = 0;
