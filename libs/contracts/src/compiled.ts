@@ -1,5 +1,6 @@
 import { getMetadataStorage, type ValidationArguments } from 'class-validator';
 import type { ClassConstructor } from 'class-transformer';
+import { DomainError } from './errors';
 import { fastConstraint } from './fast-constraints';
 
 /**
@@ -37,7 +38,12 @@ interface TypeMetaStorage {
   findTypeMetadata(target: unknown, propertyName: string): { typeFunction: (opts?: unknown) => unknown } | undefined;
 }
 
-class NotCompilable extends Error {}
+/** A validation the compiled check does not model (internal: class-validator runs instead). */
+class NotCompilable extends DomainError<'NOT_COMPILABLE'> {
+  constructor(what: string) {
+    super('NOT_COMPILABLE', what);
+  }
+}
 
 let typeStorage: TypeMetaStorage | null | undefined;
 function nestedTypeStorage(): TypeMetaStorage | null {

@@ -38,13 +38,17 @@ export interface MedagentErrorOptions {
   retryAfterMs?: number;
 }
 
-export class MedagentError extends Error {
-  readonly code: ErrorCode;
+/**
+ * The one error base. `C` is the code family: the boundary codes above by default; a lib's
+ * own failures use their own codes through `DomainError`.
+ */
+export class MedagentError<C extends string = ErrorCode> extends Error {
+  readonly code: C;
   readonly retryable: boolean;
   readonly details: ErrorDetail[];
   readonly retryAfterMs: number | undefined;
 
-  constructor(code: ErrorCode, message: string, opts: MedagentErrorOptions = {}) {
+  constructor(code: C, message: string, opts: MedagentErrorOptions = {}) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = new.target.name;
     this.code = code;
@@ -53,8 +57,19 @@ export class MedagentError extends Error {
     this.retryAfterMs = opts.retryAfterMs;
   }
 
-  toJSON(): { name: string; code: ErrorCode; retryable: boolean; message: string; details: ErrorDetail[] } {
+  toJSON(): { name: string; code: C; retryable: boolean; message: string; details: ErrorDetail[] } {
     return { name: this.name, code: this.code, retryable: this.retryable, message: this.message, details: this.details };
+  }
+}
+
+/**
+ * A lib's own failure (data unreadable, schema, bad input) with a lib-specific `code` such
+ * as `ICD_SCHEMA`. Not retryable. At a boundary it reads as INTERNAL: `toMedagentError`
+ * wraps it (the original stays the `cause`), so only boundary codes cross services.
+ */
+export class DomainError<C extends string> extends MedagentError<C> {
+  constructor(code: C, message: string, opts: Omit<MedagentErrorOptions, 'retryable'> = {}) {
+    super(code, message, { ...opts, retryable: false });
   }
 }
 
@@ -88,7 +103,7 @@ export class InternalError extends define('INTERNAL', false) {}
 
 /** Normalises anything thrown into a MedagentError; unknown errors are not retryable. */
 export function toMedagentError(e: unknown): MedagentError {
-  if (e instanceof MedagentError) return e;
+  if (e instanceof MedagentError && !(e instanceof DomainError)) return e as MedagentError;
   const message = e instanceof Error ? e.message : String(e);
   return new InternalError(message, { cause: e });
 }

@@ -43,7 +43,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 
 export function toErrorBody(e: unknown): { status: number; body: ErrorBody; retryAfterS?: number } {
   if (e instanceof MedagentError) {
-    const status = e instanceof HttpStatusError ? e.status : (STATUS_OF[e.code] ?? 500);
+    const status = e instanceof HttpStatusError ? e.status : (STATUS_OF[e.code as ErrorCode] ?? 500);
     // Internal messages can quote internals; callers get the code and a generic sentence.
     const message = status >= 500 && e.code !== 'BUS_UNAVAILABLE' ? 'internal error' : e.message;
     const details = status < 500 ? e.details.map((d) => ({ path: d.path ?? '', message: d.message })) : [];

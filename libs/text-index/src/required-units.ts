@@ -5,6 +5,7 @@
 // back-references, a pattern that can match the empty string) leaves the pattern without a set,
 // and it is always run. Candidates are therefore a superset of the patterns that match. Shared by
 // the planner's cue rules and the pre-risk gate's concepts (each pins it on its own corpora).
+import { DomainError } from '@medagent/contracts';
 
 /** Code units one of which occurs in every match of a (sub)pattern, or null when none is known. */
 type UnitSet = Set<number> | null;
@@ -19,7 +20,12 @@ interface Reading {
 // A class wider than this is treated as "any character": it would fill the index for nothing.
 const MAX_CLASS_SPAN = 64;
 
-class UnknownPattern extends Error {}
+/** A pattern construct the reader does not model (internal: the pattern is then ungated). */
+class UnknownPattern extends DomainError<'PATTERN_UNMODELLED'> {
+  constructor(what: string) {
+    super('PATTERN_UNMODELLED', what);
+  }
+}
 
 function union(a: UnitSet, b: UnitSet): UnitSet {
   if (a === null || b === null) return null;

@@ -1,4 +1,5 @@
 import {
+  DomainError,
   hashOf,
   toMedagentError,
   type SkillContext,
@@ -126,9 +127,10 @@ async function askApproval(
   };
 }
 
-class ToolTimeout extends Error {
+/** The abort reason of a timed-out tool call (internal: reported as outcome 'timeout'). */
+class ToolTimeout extends DomainError<'TOOL_CALL_TIMED_OUT'> {
   constructor(readonly ms: number) {
-    super(`tool timed out after ${ms} ms`);
+    super('TOOL_CALL_TIMED_OUT', `tool timed out after ${ms} ms`);
   }
 }
 

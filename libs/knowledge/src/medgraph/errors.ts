@@ -1,3 +1,5 @@
+import { DomainError } from '@medagent/contracts';
+
 export type MedGraphErrorCode =
   | 'MEDGRAPH_DATA_UNREADABLE'
   | 'MEDGRAPH_SCHEMA'
@@ -9,12 +11,6 @@ export type MedGraphErrorCode =
   | 'MEDGRAPH_BAD_INPUT';
 
 /** Messages never quote user text: they may end up in logs. */
-export class MedGraphError extends Error {
+export class MedGraphError extends DomainError<MedGraphErrorCode> {
   override readonly name = 'MedGraphError';
-  readonly code: MedGraphErrorCode;
-
-  constructor(code: MedGraphErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-  }
 }
