@@ -1,17 +1,178 @@
-export * from './roles';
-export * from './policy';
-export * from './errors';
-export * from './lifecycle';
-export * from './decode';
-export * from './plan';
-export * from './safety';
-export * from './task-package';
-export * from './contribution';
-export * from './skill';
-export * from './events';
-export * from './payloads';
-export * from './record';
-export * from './hash';
-export * from './labels';
+// Public entry of @medagent/contracts: every name listed explicitly (no `export *`), so
+// what the lib promises is readable here and a new export is a visible change.
+export {
+  AGENT_ALIASES,
+  isTaskType,
+  isWorkerRole,
+  normalizeAgent,
+  SERVICE_IDS,
+  TASK_OWNER,
+  TASK_TYPES,
+  WORKER_ROLES,
+  workerServiceId,
+  type Producer,
+  type ServiceId,
+  type TaskType,
+  type WorkerRole,
+} from './roles';
+export {
+  CAPABILITY_POLICY,
+  isAllowed,
+  POLICY_VERSION,
+  SKILL_NAMES,
+  skillsFor,
+  type SkillName,
+} from './policy';
+export {
+  ApprovalDeniedError,
+  BudgetExhaustedError,
+  BusUnavailableError,
+  CapabilityViolationError,
+  ConfigError,
+  ConflictError,
+  ContractViolationError,
+  DeadlineExceededError,
+  DomainError,
+  IllegalTransitionError,
+  InternalError,
+  isRetryable,
+  MedagentError,
+  ModelBadResponseError,
+  ModelRateLimitedError,
+  ModelUnavailableError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PlanValidationError,
+  TaskRefusedError,
+  toMedagentError,
+  ToolFailedError,
+  ToolRejectedError,
+  ToolTimeoutError,
+  type ErrorCode,
+  type ErrorDetail,
+  type MedagentErrorOptions,
+} from './errors';
+export {
+  assertRequestTransition,
+  assertTaskTransition,
+  isTerminalRequest,
+  isTerminalTask,
+  REQUEST_STATES,
+  REQUEST_TRANSITIONS,
+  TASK_STATES,
+  TASK_TRANSITIONS,
+  type RequestState,
+  type TaskState,
+} from './lifecycle';
+export { assertValid, decode, flattenValidationErrors, toPlain, VALIDATION_OPTIONS } from './decode';
+export {
+  assertTaskPlan,
+  MAX_INSTRUCTION_CHARS,
+  PLAN_SOURCES,
+  PlannedTaskDto,
+  TaskPlanDto,
+  validateTaskPlan,
+  type PlannedTask,
+  type PlanRule,
+  type PlanSource,
+  type PlanValidation,
+  type PlanViolation,
+  type TaskPlan,
+} from './plan';
+export {
+  PreRiskEvidenceDto,
+  PreRiskResultDto,
+  RISK_LEVELS,
+  type MedicationVerdict,
+  type PreRiskDecision,
+  type PreRiskEvidence,
+  type PreRiskResult,
+  type RiskLevel,
+  type SafetyAction,
+  type SuppressionReason,
+} from './safety';
+export {
+  CONTRIBUTION_SCHEMA_ID,
+  LANGS,
+  requestLang,
+  TaskBudgetDto,
+  TaskContextSliceDto,
+  TaskPackageDto,
+  TaskScopeDto,
+  type Lang,
+  type TaskPackage,
+} from './task-package';
+export {
+  COMPLETION_STATUSES,
+  ContributionDto,
+  EvidenceDto,
+  ModelUsageDto,
+  TOOL_OUTCOMES,
+  ToolLedgerEntryDto,
+  ToolTokensDto,
+  type Contribution,
+  type Evidence,
+  type ToolLedgerEntry,
+  type ToolOutcome,
+} from './contribution';
+export {
+  AUTH_SCOPES,
+  type AuthScope,
+  type JsonSchema,
+  type Skill,
+  type SkillContext,
+  type SkillDefinition,
+  type SkillEvidence,
+  type SkillResult,
+} from './skill';
+export {
+  assertInlinePayload,
+  DLQ_PREFIX,
+  dlqSubjectFor,
+  EnvelopeDto,
+  EVENT_TYPES,
+  isTaskScoped,
+  MAX_INLINE_PAYLOAD_BYTES,
+  newId,
+  parseSubject,
+  PayloadRefDto,
+  payloadSize,
+  SCHEMA_VERSION,
+  SUBJECT_PREFIX,
+  subjectFor,
+  type Envelope,
+  type EventType,
+  type PayloadRef,
+} from './events';
+export {
+  ApprovalRequestedPayload,
+  ApprovalResolvedPayload,
+  ArtifactProducedPayload,
+  buildEvent,
+  decodeEvent,
+  EVENT_PAYLOADS,
+  MAX_MESSAGE_CHARS,
+  payloadJsonOf,
+  payloadOf,
+  PlanProducedPayload,
+  PlanRequestedPayload,
+  RequestCompletedPayload,
+  RequestFailedPayload,
+  RequestSubmittedPayload,
+  SynthesisProducedPayload,
+  SynthesisRequestedPayload,
+  TaskAssignedPayload,
+  TaskCompletedPayload,
+  TaskFailedPayload,
+  TaskRefusedPayload,
+  TaskStartedPayload,
+  withPayloadRef,
+  type BuildEventInput,
+  type PayloadOf,
+  type TypedEnvelope,
+} from './payloads';
+export { REQUEST_RECORD_JSON_SCHEMA, type AnswerRecord, type RequestRecord, type TaskRecord } from './record';
+export { canonicalJson, hashOf, requestIdFor, sha256 } from './hash';
+export { byReadingOrder, sectionBody, TASK_TYPE_LABELS, TASK_TYPE_ORDER } from './labels';
 export { compiledCheck } from './compiled';
 export type { CompiledCheck } from './compiled';
