@@ -176,3 +176,4 @@ export { canonicalJson, hashOf, requestIdFor, sha256 } from './hash';
 export { byReadingOrder, sectionBody, TASK_TYPE_LABELS, TASK_TYPE_ORDER } from './labels';
 export { compiledCheck } from './compiled';
 export type { CompiledCheck } from './compiled';
+export { numberSources, SOURCE_LIMIT, SOURCES_PER_CONTRIBUTION } from './sources';

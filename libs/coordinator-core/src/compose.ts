@@ -3,7 +3,6 @@ import {
   byReadingOrder,
   sectionBody,
   type Contribution,
-  type Evidence,
   type Lang,
   type MedicationVerdict,
   type TaskType,
@@ -30,17 +29,6 @@ export function errorText(lang: Lang): string {
   return lang === 'zh'
     ? '抱歉，本次咨询暂时无法完成。如果症状严重、突然加重或让您担心，请不要等待，尽快就医。'
     : 'Sorry, this consultation could not be completed right now. If symptoms are severe, sudden or worrying, do not wait: seek medical care promptly.';
-}
-
-export function collectSources(cs: Contribution[], limit = 12): Evidence[] {
-  const best = new Map<string, Evidence>();
-  for (const c of byReadingOrder(cs)) {
-    for (const e of c.evidence) {
-      const prev = best.get(e.source_id);
-      if (!prev || e.score > prev.score) best.set(e.source_id, e);
-    }
-  }
-  return [...best.values()].slice(0, limit);
 }
 
 export function medicationVerdictOf(cs: Contribution[]): MedicationVerdict | undefined {

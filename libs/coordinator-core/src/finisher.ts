@@ -4,6 +4,7 @@ import {
   assertRequestTransition,
   assertTaskTransition,
   buildEvent,
+  numberSources,
   subjectFor,
   type Contribution,
   type Evidence,
@@ -14,7 +15,7 @@ import { BUS, type Bus } from '@medagent/bus';
 import { MEMORY, type MemoryStore, type Turn } from '@medagent/memory';
 import { currentTraceparent, medagentMetrics, withSpan } from '@medagent/telemetry';
 import { SafetyBoundary } from './boundary';
-import { collectSources, composePartial, errorText, medicationVerdictOf } from './compose';
+import { composePartial, errorText, medicationVerdictOf } from './compose';
 import { CoordinatorConfig, REDELIVER_WINDOW_MS } from './config';
 import { DeadlineScheduler } from './deadlines';
 import { RequestStore, type StoredRequest } from './request-store';
@@ -73,10 +74,10 @@ export class Finisher {
     const only = cs[0] as Contribution;
     if (rec.plan?.complexity === 'complex') {
       const missing = rec.tasks.filter((t) => t.status !== 'completed').map((t) => t.task_type);
-      return this.finalize(requestId, 'partial', composePartial(cs, missing, rec.lang), collectSources(cs));
+      return this.finalize(requestId, 'partial', composePartial(cs, missing, rec.lang), numberSources(cs));
     }
     const exit: Exit = rec.state.escalated ? 'escalation' : rec.plan?.source === 'fallback' ? 'fallback' : 'single';
-    return this.finalize(requestId, exit, only.text, collectSources(cs));
+    return this.finalize(requestId, exit, only.text, numberSources(cs));
   }
 
   /** The deadline a synthesis claimed now must meet (see `claimSynthesis`). */
@@ -171,7 +172,7 @@ export class Finisher {
     const cs = await this.store.contributions(rec);
     if (cs.length === 0) return this.finalize(rec.request_id, 'error', errorText(rec.lang), []);
     const missing: TaskType[] = rec.tasks.filter((t) => t.status !== 'completed').map((t) => t.task_type);
-    return this.finalize(rec.request_id, 'partial', composePartial(cs, missing, rec.lang), collectSources(cs));
+    return this.finalize(rec.request_id, 'partial', composePartial(cs, missing, rec.lang), numberSources(cs));
   }
 
   /**

@@ -1,6 +1,7 @@
 import {
   TASK_TYPE_LABELS,
   byReadingOrder,
+  numberSources,
   sectionBody,
   type Contribution,
   type Evidence,
@@ -21,20 +22,8 @@ export interface SynthesisOutput {
   note?: string;
 }
 
-/** Numbered, de-duplicated sources in reading order; each contribution's evidence keeps its rank. */
-export function numberSources(cs: Contribution[], limit = 10): Evidence[] {
-  return numberOrdered(byReadingOrder(cs), limit);
-}
-
-function numberOrdered(ordered: readonly Contribution[], limit: number): Evidence[] {
-  const seen = new Map<string, Evidence>();
-  for (const c of ordered) {
-    for (const e of [...c.evidence].sort((a, b) => b.score - a.score).slice(0, 4)) {
-      if (!seen.has(e.source_id)) seen.set(e.source_id, e);
-    }
-  }
-  return [...seen.values()].slice(0, limit);
-}
+// Sources are numbered by the one rule of @medagent/contracts (numberSources, SOURCE_LIMIT).
+export { numberSources };
 
 function sourceLine(e: Evidence, i: number): string {
   const by = [e.source_name, e.year].filter((x) => x !== undefined && x !== '').join(', ');
@@ -48,7 +37,7 @@ function sourceLine(e: Evidence, i: number): string {
  */
 export function synthesiseOffline(input: SynthesisInput): SynthesisOutput {
   const ordered = byReadingOrder(input.contributions);
-  const sources = numberOrdered(ordered, 10);
+  const sources = numberSources(ordered);
   return { text: offlineText(input.lang, ordered, sources), sources, model: 'offline-synthesis' };
 }
 
@@ -85,7 +74,7 @@ export async function synthesise(input: SynthesisInput, model?: ChatModel, signa
   if (!model) return synthesiseOffline(input);
   // The offline text is only the fallback: it is composed when the model's answer is not used.
   const ordered = byReadingOrder(input.contributions);
-  const offlineSources = numberOrdered(ordered, 10);
+  const offlineSources = numberSources(ordered);
   const fallback = (note: string): SynthesisOutput => ({
     text: offlineText(input.lang, ordered, offlineSources),
     sources: offlineSources,
