@@ -2,7 +2,7 @@
  * The bare JetStream flow (`medagent bench orchestration --mode bare`): the minimum
  * five-process event flow our orchestration is measured against. Shared by the bench client
  * (bare.ts) and the child processes (bare-service.ts), which import nothing else from the
- * workspace, so `node dist/libs/runtime/src/bench/bare-service.js` runs without path aliases.
+ * workspace, so `node dist/libs/bench/src/bare-service.js` runs without path aliases.
  *
  * Per request, 12 JetStream publishes, each PubAck awaited, each with a Nats-Msg-Id:
  *   client → submitted; coordinator → plan.requested; lead → plan.produced;

@@ -38,8 +38,8 @@ function compiledIsFresh(root: string, script: string): boolean {
   if (!existsSync(script)) return false;
   const built = statSync(script).mtimeMs;
   return ['bare-service', 'bare-protocol', 'bare-records'].every((f) => {
-    const src = join(root, 'libs', 'runtime', 'src', 'bench', `${f}.ts`);
-    const out = join(root, 'dist', 'libs', 'runtime', 'src', 'bench', `${f}.js`);
+    const src = join(root, 'libs', 'bench', 'src', `${f}.ts`);
+    const out = join(root, 'dist', 'libs', 'bench', 'src', `${f}.js`);
     return existsSync(out) && (!existsSync(src) || statSync(src).mtimeMs <= Math.min(built, statSync(out).mtimeMs));
   });
 }
@@ -78,7 +78,7 @@ export async function bareTarget(o: { requestTimeoutMs: number; log: (line: stri
       duplicate_window: nanos(DEFAULT_LIMITS.dedupWindowMs),
     });
     const root = repoRoot();
-    const script = join(root, 'dist', 'libs', 'runtime', 'src', 'bench', 'bare-service.js');
+    const script = join(root, 'dist', 'libs', 'bench', 'src', 'bare-service.js');
     cluster = new ServiceCluster({ natsUrl: nats.url, launcher: 'dist', script, build: !compiledIsFresh(root, script), env: { [BARE_PATTERN_ENV]: pattern } });
     const t0 = Date.now();
     await cluster.start(BARE_ROLES.map((name) => ({ name })));
