@@ -10,19 +10,10 @@ export {
   TASK_TYPES,
   WORKER_ROLES,
   workerServiceId,
-  type Producer,
-  type ServiceId,
-  type TaskType,
-  type WorkerRole,
 } from './roles';
-export {
-  CAPABILITY_POLICY,
-  isAllowed,
-  POLICY_VERSION,
-  SKILL_NAMES,
-  skillsFor,
-  type SkillName,
-} from './policy';
+export type { Producer, ServiceId, TaskType, WorkerRole } from './roles';
+export { CAPABILITY_POLICY, isAllowed, POLICY_VERSION, SKILL_NAMES, skillsFor } from './policy';
+export type { SkillName } from './policy';
 export {
   ApprovalDeniedError,
   BudgetExhaustedError,
@@ -48,10 +39,8 @@ export {
   ToolFailedError,
   ToolRejectedError,
   ToolTimeoutError,
-  type ErrorCode,
-  type ErrorDetail,
-  type MedagentErrorOptions,
 } from './errors';
+export type { ErrorCode, ErrorDetail, MedagentErrorOptions } from './errors';
 export {
   assertRequestTransition,
   assertTaskTransition,
@@ -61,9 +50,8 @@ export {
   REQUEST_TRANSITIONS,
   TASK_STATES,
   TASK_TRANSITIONS,
-  type RequestState,
-  type TaskState,
 } from './lifecycle';
+export type { RequestState, TaskState } from './lifecycle';
 export { assertValid, decode, flattenValidationErrors, toPlain, VALIDATION_OPTIONS } from './decode';
 export {
   assertTaskPlan,
@@ -72,24 +60,17 @@ export {
   PlannedTaskDto,
   TaskPlanDto,
   validateTaskPlan,
-  type PlannedTask,
-  type PlanRule,
-  type PlanSource,
-  type PlanValidation,
-  type PlanViolation,
-  type TaskPlan,
 } from './plan';
-export {
-  PreRiskEvidenceDto,
-  PreRiskResultDto,
-  RISK_LEVELS,
-  type MedicationVerdict,
-  type PreRiskDecision,
-  type PreRiskEvidence,
-  type PreRiskResult,
-  type RiskLevel,
-  type SafetyAction,
-  type SuppressionReason,
+export type { PlannedTask, PlanRule, PlanSource, PlanValidation, PlanViolation, TaskPlan } from './plan';
+export { PreRiskEvidenceDto, PreRiskResultDto, RISK_LEVELS } from './safety';
+export type {
+  MedicationVerdict,
+  PreRiskDecision,
+  PreRiskEvidence,
+  PreRiskResult,
+  RiskLevel,
+  SafetyAction,
+  SuppressionReason,
 } from './safety';
 export {
   CONTRIBUTION_SCHEMA_ID,
@@ -99,9 +80,8 @@ export {
   TaskContextSliceDto,
   TaskPackageDto,
   TaskScopeDto,
-  type Lang,
-  type TaskPackage,
 } from './task-package';
+export type { Lang, TaskPackage } from './task-package';
 export {
   COMPLETION_STATUSES,
   ContributionDto,
@@ -110,20 +90,17 @@ export {
   TOOL_OUTCOMES,
   ToolLedgerEntryDto,
   ToolTokensDto,
-  type Contribution,
-  type Evidence,
-  type ToolLedgerEntry,
-  type ToolOutcome,
 } from './contribution';
-export {
-  AUTH_SCOPES,
-  type AuthScope,
-  type JsonSchema,
-  type Skill,
-  type SkillContext,
-  type SkillDefinition,
-  type SkillEvidence,
-  type SkillResult,
+export type { Contribution, Evidence, ToolLedgerEntry, ToolOutcome } from './contribution';
+export { AUTH_SCOPES } from './skill';
+export type {
+  AuthScope,
+  JsonSchema,
+  Skill,
+  SkillContext,
+  SkillDefinition,
+  SkillEvidence,
+  SkillResult,
 } from './skill';
 export {
   assertInlinePayload,
@@ -140,10 +117,8 @@ export {
   SCHEMA_VERSION,
   SUBJECT_PREFIX,
   subjectFor,
-  type Envelope,
-  type EventType,
-  type PayloadRef,
 } from './events';
+export type { Envelope, EventType, PayloadRef } from './events';
 export {
   ApprovalRequestedPayload,
   ApprovalResolvedPayload,
@@ -167,11 +142,10 @@ export {
   TaskRefusedPayload,
   TaskStartedPayload,
   withPayloadRef,
-  type BuildEventInput,
-  type PayloadOf,
-  type TypedEnvelope,
 } from './payloads';
-export { REQUEST_RECORD_JSON_SCHEMA, type AnswerRecord, type RequestRecord, type TaskRecord } from './record';
+export type { BuildEventInput, PayloadOf, TypedEnvelope } from './payloads';
+export { REQUEST_RECORD_JSON_SCHEMA } from './record';
+export type { AnswerRecord, RequestRecord, TaskRecord } from './record';
 export { canonicalJson, hashOf, requestIdFor, sha256 } from './hash';
 export { byReadingOrder, sectionBody, TASK_TYPE_LABELS, TASK_TYPE_ORDER } from './labels';
 export { compiledCheck } from './compiled';

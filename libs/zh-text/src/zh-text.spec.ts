@@ -4,39 +4,26 @@ describe('zh-text', () => {
   it('one table: every pair folds one character to one other, so folding keeps lengths', () => {
     expect(TRAD_TO_SIMP.size).toBeGreaterThan(150);
     for (const [from, to] of TRAD_TO_SIMP) {
-      expect([from.length, to.length]).toEqual([1, 1]);
-      expect(from).not.toBe(to);
-      // A simplified form is never itself a key: folding twice changes nothing.
-      expect(TRAD_TO_SIMP.has(to)).toBe(false);
+      expect([from.length, to.length, from === to, TRAD_TO_SIMP.has(to)]).toEqual([1, 1, false, false]);
     }
   });
 
-  it('normalizeText is length-preserving: case, width, traditional characters, punctuation', () => {
-    const t = '頭暈ＡＢＣ　“嚴重嗎”檢驗HbA1c';
-    const n = normalizeText(t);
-    expect(n).toHaveLength(t.length);
-    expect(n).toBe('头晕abc "严重吗"检验hba1c');
+  // [input, normalizeText, normaliseZh]: 暈 was only in the safety table, 檢 only in the planner's.
+  const folds: [string, string, string][] = [
+    ['頭暈ＡＢＣ\u3000“嚴重嗎”', '头晕abc "严重吗"', '头晕ＡＢＣ\u3000“严重吗”'],
+    ['檢查HbA1c', '检查hba1c', '检查HbA1c'],
+    ['系唔系好严重', '系唔系好严重', '是不是好严重'],
+    ['咋办', '咋办', '怎么办'],
+  ];
+  it.each(folds)('%s: length-preserving normalisation, then dialect folding', (input, normalized, folded) => {
+    expect(normalizeText(input)).toHaveLength(input.length);
+    expect([normalizeText(input), normaliseZh(input)]).toEqual([normalized, folded]);
   });
 
-  it('safety and planner fold the same characters (the former two tables, merged)', () => {
-    // 暈 was only in the safety table, 檢 only in the planner's.
-    expect(toSimplified('暈')).toBe('晕');
-    expect(normaliseZh('檢查')).toBe('检查');
-    expect(normalizeText('檢')).toBe('检');
-    expect(HAS_TRADITIONAL.test('头晕')).toBe(false);
-  });
-
-  it('dialect folding rewrites Cantonese and regional question forms', () => {
-    expect(normaliseZh('系唔系好严重')).toBe('是不是好严重');
-    expect(normaliseZh('咋办')).toBe('怎么办');
-    expect(normaliseZh('空腹血糖多少算正常')).toBe('空腹血糖多少算正常');
-  });
-
-  it('NFKC comparison form, vocabulary and language detection', () => {
-    expect(nfkcLower('ＨｂＡ１ｃ')).toBe('hba1c');
+  it('traditional detection, NFKC form, vocabulary and language', () => {
+    expect([toSimplified('暈'), HAS_TRADITIONAL.test('头晕'), nfkcLower('ＨｂＡ１ｃ')]).toEqual(['晕', false, 'hba1c']);
     expect(findEntries('Is METFORMIN safe with 布洛芬?', MEDICATIONS).map((e) => e.id)).toEqual(['metformin', 'ibuprofen']);
     expect(topicsIn('餐后血糖偏高，血压也高')).toEqual(['diabetes', 'hypertension']);
-    expect(detectLang('血糖高')).toBe('zh');
-    expect(detectLang('high blood sugar')).toBe('en');
+    expect([detectLang('血糖高'), detectLang('high blood sugar')]).toEqual(['zh', 'en']);
   });
 });
