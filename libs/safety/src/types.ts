@@ -22,6 +22,10 @@ export const FAMILIES = [
   'hypertensive_crisis',
   'head_injury',
   'acute_abdomen',
+  'cardiac_arrest',
+  'environmental',
+  'critical_vitals',
+  'critical_labs',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 

@@ -1,11 +1,11 @@
 // PreRiskGate: deterministic, versioned red-flag detection run by the coordinator
 // before routing. ESCALATE forces the single triage plan; PASS lets the lead plan.
-import { InvalidSafetyInputError, UnknownRulesVersionError } from '../errors';
+import { InvalidSafetyInputError } from '../errors';
 import type { Family, PreRiskResult, Span, SuppressionReason } from '../types';
 import { normalizeText } from '../text/normalize';
 import { segment } from '../text/segments';
 import { parseVitals, type ParsedVitals } from '../text/vitals';
-import { CURRENT_RULES_VERSION, RULESETS, type PreRiskRuleset } from '../rules/ruleset';
+import { currentRuleset, type PreRiskRuleset } from '../rules/ruleset';
 import type { Urgency } from '../rules/rule-types';
 import { createCombinedGate } from '../classifier/combine';
 import { loadModel } from '../classifier/models';
@@ -38,13 +38,11 @@ export interface PreRiskGate {
 }
 
 export interface PreRiskGateOptions {
-  /** A shipped version (see RULESETS); defaults to the current one. */
-  version?: string;
-  /** An explicit ruleset (e.g. a candidate built with deriveRuleset); wins over `version`. */
+  /** An explicit ruleset (e.g. a candidate built with withRules); defaults to the current one. */
   ruleset?: PreRiskRuleset;
   /**
-   * Only the rules part of a version that also has a learned signal (for evaluating the two
-   * parts separately, e.g. leave-one-batch-out). The result still carries the version string.
+   * Only the rules part when the ruleset also has a learned signal (to measure the two parts
+   * separately). The result still carries the version string.
    */
   rulesOnly?: boolean;
 }
@@ -170,18 +168,16 @@ class RuleGate implements PreRiskGate {
   }
 }
 
-/** Builds a gate for a shipped rules version or an explicit ruleset. Compiles once. */
+/** Builds a gate for the current ruleset or an explicit one. Compiles once. */
 export function createPreRiskGate(options: PreRiskGateOptions = {}): PreRiskGate {
-  const ruleset = options.ruleset ?? RULESETS[options.version ?? CURRENT_RULES_VERSION];
-  if (ruleset === undefined) throw new UnknownRulesVersionError(options.version ?? '');
+  const ruleset = options.ruleset ?? currentRuleset();
   const rules = new RuleGate(compileRuleset(ruleset));
   const learned = ruleset.learned;
   if (learned === undefined || options.rulesOnly === true) return rules;
   const classifier = loadModel(learned.model);
   return createCombinedGate(rules, classifier, ruleset.version, {
     wideVeto: learned.wideVeto,
-    ...(learned.reassurance2 === true ? { reassurance2: true } : {}),
-    ...(learned.reassurance3 === true ? { reassurance3: true } : {}),
+    reassurance: learned.reassurance,
     ...(classifier.evidenceMode !== undefined || classifier.thresholdLow !== undefined ? { evidence: evidencePlan(ruleset.rules, classifier.evidenceMode ?? 'full') } : {}),
     ...(learned.vetoWeakHits && classifier.vetoBelow !== undefined ? { vetoBelow: classifier.vetoBelow } : {}),
   });

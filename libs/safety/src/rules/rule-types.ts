@@ -10,6 +10,8 @@ export interface RuleDef {
   id: string;
   family: Family;
   urgency: Urgency;
+  /** The emergency concept this rule detects; its guidance (data/guidance) opens the answer. */
+  emergency: string;
   all?: readonly string[];
   any?: readonly (readonly string[])[];
   atLeast?: { n: number; of: readonly string[] };
