@@ -33,7 +33,7 @@ export function rulesView(a: PreRiskAnalysis, wide = false, text?: string, reass
   if (a.result.decision === 'ESCALATE') {
     const ids = new Set(a.fired.map((f) => f.rule.id));
     const vital = a.fired.some((f) => f.evidence.some((m) => m.concept.startsWith('v.')));
-    const weak = ids.size === 1 && !vital && !a.fired.some((f) => NEVER_VETOED.has(f.rule.family));
+    const weak = ids.size === 1 && !vital && !a.fired.some((f) => NEVER_VETOED.has(f.rule.family) || f.rule.no_veto === true);
     return { escalate: true, veto: false, weak };
   }
   const reasons = wide ? VETO_WIDE : VETO;

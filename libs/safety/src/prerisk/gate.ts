@@ -5,6 +5,7 @@ import type { Family, PreRiskResult, Span, SuppressionReason } from '../types';
 import { normalizeText } from '../text/normalize';
 import { segment } from '../text/segments';
 import { parseVitals, type ParsedVitals } from '../text/vitals';
+import { parseClinical, type ClinicalReadings } from '../text/clinical';
 import { currentRuleset, type PreRiskRuleset } from '../rules/ruleset';
 import type { Urgency } from '../rules/rule-types';
 import { createCombinedGate } from '../classifier/combine';
@@ -14,7 +15,8 @@ import { candidates, indexPatterns, type PatternIndex } from '@medagent/text-ind
 import { compileRuleset, type CompiledConcept, type CompiledRuleset } from './compile';
 import { MessageContext } from './context';
 import { evaluateRule, indexMatches, suppressionReason, type FiredRule, type SignalMatch } from './engine';
-import { vitalSignals } from './signals';
+import { clinicalSignals, vitalSignals } from './signals';
+import { news2, news2Signals } from './news2';
 
 export interface AnalyzeHints {
   /** Known patient age in years (overrides ages parsed from the text). */
@@ -27,6 +29,10 @@ export interface PreRiskAnalysis {
   matches: readonly SignalMatch[];
   fired: readonly FiredRule[];
   vitals: ParsedVitals;
+  /** Respiration rate, GCS and laboratory values (text/clinical.ts). */
+  clinical: ClinicalReadings;
+  /** NEWS2 aggregate over the numbers given (0 when fewer than two were scored). */
+  news2: number;
   /** Most urgent fired rule's urgency, if any rule fired. */
   urgency?: Urgency;
 }
@@ -112,6 +118,12 @@ class RuleGate implements PreRiskGate {
       childWord: firstAffirmed(matches, 'child_word', text),
       feverWordAffirmed: matches.some((m) => m.concept === 'fever' && m.status === 'affirmed'),
     });
+    const clinical = parseClinical(text, n);
+    raw.push(...clinicalSignals(clinical));
+    const gcsAltered = raw.find((s) => s.concept === 'v.gcs_altered')?.span;
+    const confusion = firstAffirmed(matches, 'altered_state', text) ?? firstAffirmed(matches, 'unresponsive', text) ?? gcsAltered;
+    const score = news2(vitals, clinical, confusion);
+    raw.push(...news2Signals(score));
     for (const s of raw) {
       // Ages come from the hint or from age phrases; negation does not apply to them.
       const ageDerived = s.span.end === 0 || s.concept.startsWith('v.infant') || s.concept === 'v.young_child';
@@ -131,7 +143,7 @@ class RuleGate implements PreRiskGate {
       const reason = loose === undefined ? undefined : suppressionReason(loose);
       if (reason !== undefined) suppressed.push({ rule_id: rule.id, reason });
     }
-    return { result: this.toResult(text, fired, suppressed), matches, fired, vitals, ...this.urgencyOf(fired) };
+    return { result: this.toResult(text, fired, suppressed), matches, fired, vitals, clinical, news2: score.parameters >= 2 ? score.score : 0, ...this.urgencyOf(fired) };
   }
 
   private urgencyOf(fired: readonly FiredRule[]): { urgency?: Urgency } {
