@@ -17,11 +17,11 @@ const LINK = String.raw`\s*(?:[:：=]|of|is|was|at|为|是|达|高达|达到|升
 const DEC = String.raw`(\d{1,2}(?:\.\d{1,2})?)`;
 
 const RE = {
-  respRate: new RegExp(String.raw`(?:呼吸频率|呼吸(?=\s*[:：]?\s*\d)|(?<![a-z])r(?=\s*[:：]?\s*\d{1,2}\s*(?:次|\/min|bpm|breaths))|\brr\b|resp(?:iratory)?\.? rate|respirations?|breathing rate)${LINK}(\d{1,2})(?![\d.])`, 'g'),
-  gcs: new RegExp(String.raw`(?:\bgcs\b|glasgow(?: coma)?(?: scale| score)?|格拉斯哥(?:昏迷)?(?:评分|量表)?)(?:评分)?${LINK}(\d{1,2})(?![\d.])`, 'g'),
+  respRate: new RegExp(String.raw`(?:呼吸频率|呼吸(?=\s*[:：]?\s*\d)|(?<![a-z])r(?=\s*[:：]?\s*\d{1,2}\s*(?:次|\/min|bpm|breaths))|\brr\b|resp(?:iratory)?\.? rate|respirations?|breathing rate)${LINK}(\d{1,2})(?!\d|\.\d)`, 'g'),
+  gcs: new RegExp(String.raw`(?:\bgcs\b|glasgow(?: coma)?(?: scale| score)?|格拉斯哥(?:昏迷)?(?:评分|量表)?)(?:评分)?${LINK}(\d{1,2})(?!\d|\.\d)`, 'g'),
   potassium: new RegExp(String.raw`(?:血钾|血清钾|(?<![氯化碘])钾(?=\s*[:：=]?\s*\d)|\bserum k\b|\bk\+?(?=\s*[:：=]?\s*\d\.\d)|potassium)(?:\s*level)?${LINK}${DEC}\s*(?:mmol\/?l|meq\/?l|mmol)?`, 'g'),
   inr: new RegExp(String.raw`\binr\b(?:\s*level)?${LINK}${DEC}`, 'g'),
-  aminotransferase: new RegExp(String.raw`(?:\balt\b|\bast\b|\bsgpt\b|\bsgot\b|谷丙转氨酶|谷草转氨酶|丙氨酸(?:氨基)?转氨酶|天门冬氨酸(?:氨基)?转氨酶|转氨酶|alanine aminotransferase|aspartate aminotransferase|transaminases?)(?:\s*level)?${LINK}(\d{2,5})(?![\d.])`, 'g'),
+  aminotransferase: new RegExp(String.raw`(?:\balt\b|\bast\b|\bsgpt\b|\bsgot\b|谷丙转氨酶|谷草转氨酶|丙氨酸(?:氨基)?转氨酶|天门冬氨酸(?:氨基)?转氨酶|转氨酶|alanine aminotransferase|aspartate aminotransferase|transaminases?)(?:\s*level)?${LINK}(\d{2,5})(?!\d|\.\d)`, 'g'),
   lactate: new RegExp(String.raw`(?:乳酸|血乳酸|lactate|lactic acid)(?:\s*level)?${LINK}${DEC}`, 'g'),
 };
 
