@@ -44,3 +44,6 @@ export type { AssessRiskOptions, RiskAssessment, RiskReason, RiskVitals, SeekCar
 
 export { applyFinalSafety } from './boundary/final-safety';
 export type { FinalSafetyInput, FinalSafetyOutput } from './boundary/final-safety';
+
+export { FALLBACK_GUIDANCE, emergencyConcepts, emergencyOpening, firedRuleIds, guidanceForResult, guidanceTable, renderGuidance, withEmergencyOpening } from './guidance/guidance';
+export type { GuidanceEntry } from './guidance/guidance';
