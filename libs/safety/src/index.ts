@@ -40,10 +40,12 @@ export type { AgeReading, BpReading, GlucoseContext, GlucoseReading, NumberReadi
 export { normalizeText } from './text/normalize';
 
 export { assessRisk } from './assess/assess-risk';
-export type { AssessRiskOptions, RiskAssessment, RiskReason, RiskVitals, SeekCare } from './assess/assess-risk';
+export type { AssessRiskOptions, PreRiskVerdict, RiskAssessment, RiskReason, RiskVitals, SeekCare } from './assess/assess-risk';
 
 export { applyFinalSafety } from './boundary/final-safety';
 export type { FinalSafetyInput, FinalSafetyOutput } from './boundary/final-safety';
 
 export { FALLBACK_GUIDANCE, emergencyConcepts, emergencyOpening, firedRuleIds, guidanceForResult, guidanceTable, renderGuidance, withEmergencyOpening } from './guidance/guidance';
 export type { GuidanceEntry } from './guidance/guidance';
+export { messageLang, triageReport } from './guidance/report';
+export type { TriageConcept, TriageReport } from './guidance/report';

@@ -14,6 +14,8 @@ export interface GuidanceEntry {
   sources: readonly SourceRef[];
   zh: string;
   en: string;
+  /** Concepts whose guidance this one already covers (not repeated after it). */
+  subsumes?: readonly string[];
 }
 
 interface GuidanceFile {
@@ -77,11 +79,17 @@ function cite(sources: readonly SourceRef[]): string {
 /** The guidance entries an escalated result opens with (empty for PASS). */
 export function guidanceForResult(r: Pick<PreRiskResult, 'decision' | 'evidence'>): GuidanceEntry[] {
   const t = guidanceTable();
-  return emergencyConcepts(firedRuleIds(r))
-    .slice(0, MAX_OPENING)
-    .map((id) => t.get(id) ?? t.get(FALLBACK_GUIDANCE))
-    .filter((g): g is GuidanceEntry => g !== undefined)
-    .filter((g, i, all) => all.findIndex((x) => x.id === g.id) === i);
+  const out: GuidanceEntry[] = [];
+  const covered = new Set<string>();
+  for (const id of emergencyConcepts(firedRuleIds(r))) {
+    const g = t.get(id) ?? t.get(FALLBACK_GUIDANCE);
+    if (g === undefined || covered.has(g.id)) continue;
+    out.push(g);
+    covered.add(g.id);
+    for (const s of g.subsumes ?? []) covered.add(s);
+    if (out.length === MAX_OPENING) break;
+  }
+  return out;
 }
 
 /** One guidance paragraph with its sources, in the message's language. */
@@ -103,6 +111,6 @@ export function emergencyOpening(r: Pick<PreRiskResult, 'decision' | 'evidence'>
 export function withEmergencyOpening(text: string, r: Pick<PreRiskResult, 'decision' | 'evidence'>, lang: 'zh' | 'en'): string {
   const opening = emergencyOpening(r, lang);
   if (opening === '') return text;
-  const body = text.split(opening).join('').trim();
+  const body = text.split(opening).join('').replace(/\n{3,}/g, '\n\n').trim();
   return body === '' ? opening : `${opening}\n\n${body}`;
 }
