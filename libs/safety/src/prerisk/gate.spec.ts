@@ -1,4 +1,4 @@
-import { InvalidRulesetError, UnknownRulesVersionError } from '../errors';
+import { InvalidRulesetError } from '../errors';
 import { CURRENT_RULES_VERSION, currentRuleset, withRules } from '../rules/ruleset';
 import { createPreRiskGate, defaultPreRiskGate } from './gate';
 
