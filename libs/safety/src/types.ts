@@ -26,6 +26,7 @@ export const FAMILIES = [
   'environmental',
   'critical_vitals',
   'critical_labs',
+  'major_trauma',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
