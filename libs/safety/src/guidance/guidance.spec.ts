@@ -39,7 +39,7 @@ describe('emergency guidance table', () => {
     overdose: { zh: [/120/, /中毒/, /8小时/, /药盒/], en: [/poison centre/, /8 hours/, /packs/] },
     anaphylaxis: { zh: [/肾上腺素/], en: [/adrenaline/] },
     stroke: { zh: [/时间/], en: [/time the symptoms started/] },
-    suicidal_intent: { zh: [/010-82951332/, /12356/], en: [/988/] },
+    suicidal_intent: { zh: [/010-82951332/, /12356/], en: [/988/, /116 123/] },
     drowning: { zh: [/人工呼吸/, /心肺复苏/], en: [/rescue breaths/, /CPR/] },
     electric_shock: { zh: [/切断电源/], en: [/power/] },
     heat_stroke: { zh: [/冷水/], en: [/cold/] },
@@ -50,6 +50,12 @@ describe('emergency guidance table', () => {
     const m = MUST[id];
     for (const re of m?.zh ?? []) expect(g?.zh).toMatch(re);
     for (const re of m?.en ?? []) expect(g?.en).toMatch(re);
+  });
+
+  it('crisis lines are cited with the sources of the language they are given in', () => {
+    const g = table.get('suicidal_intent');
+    expect(g?.sources.map((s) => s.name).join()).toMatch(/12356/);
+    expect(g?.sources_en?.map((s) => s.name).join()).toMatch(/988/);
   });
 
   it('seizure advice is not given to someone not breathing, nor pressure to a GI bleed', () => {

@@ -16,6 +16,8 @@ export interface GuidanceEntry {
   en: string;
   /** Concepts whose guidance this one already covers (not repeated after it). */
   subsumes?: readonly string[];
+  /** Sources of the English text when they differ (e.g. the crisis lines named there). */
+  sources_en?: readonly SourceRef[];
 }
 
 interface GuidanceFile {
@@ -94,7 +96,7 @@ export function guidanceForResult(r: Pick<PreRiskResult, 'decision' | 'evidence'
 
 /** One guidance paragraph with its sources, in the message's language. */
 export function renderGuidance(g: GuidanceEntry, lang: 'zh' | 'en'): string {
-  return lang === 'zh' ? `${g.zh}（依据：${cite(g.sources)}）` : `${g.en} (Source: ${cite(g.sources)})`;
+  return lang === 'zh' ? `${g.zh}（依据：${cite(g.sources)}）` : `${g.en} (Source: ${cite(g.sources_en ?? g.sources)})`;
 }
 
 /** The opening block of an escalated answer ('' for PASS). */

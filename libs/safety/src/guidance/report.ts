@@ -59,6 +59,6 @@ export function triageReport(text: string, opts: { lang?: 'zh' | 'en'; gate?: Pr
     rule_ids: [...new Set(r.evidence.map((e) => e.rule_id))],
     suppressed: r.suppressed ?? [],
     ...(a.news2 > 0 ? { news2: a.news2 } : {}),
-    guidance: guidanceForResult(r).map((g) => ({ concept: g.id, text: renderGuidance(g, lang), sources: [...g.sources] })),
+    guidance: guidanceForResult(r).map((g) => ({ concept: g.id, text: renderGuidance(g, lang), sources: [...(lang === 'en' ? (g.sources_en ?? g.sources) : g.sources)] })),
   };
 }
