@@ -9,6 +9,7 @@ import { kbCommand } from './commands/kb';
 import { replayCommand, rerunTaskCommand } from './commands/replay';
 import { serveCommand } from './commands/serve';
 import { skillsCommand } from './commands/skills';
+import { triageCommand } from './commands/triage';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -22,12 +23,14 @@ const COMMANDS: Record<string, Command> = {
   approve: approveCommand,
   replay: replayCommand,
   'rerun-task': rerunTaskCommand,
+  triage: triageCommand,
 };
 
 const HELP = `medagent — event-driven multi-agent medical Q&A and medication safety
 
   medagent ask "<question>" [--json] [--user U] [--session S]
   medagent skills [--json]
+  medagent triage "<message>" [--json]   (pre-risk decision, concepts, spans, guidance)
   medagent eval prerisk|router|retrieval …
   medagent bench prompts|orchestration …
   medagent kb ingest <file.jsonl|dir> [--target embedded|elasticsearch]

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { analyzeSymptoms } from '@medagent/knowledge';
 import { planFromMessage } from '@medagent/planner';
-import { CURRENT_RULES_VERSION, benchPreRisk, createPreRiskGate } from '@medagent/safety';
+import { CURRENT_RULES_VERSION, UnknownRulesVersionError, benchPreRisk, createPreRiskGate } from '@medagent/safety';
 
 /**
  * Per-message latency of the deterministic components on the hot path (the pre-risk gate
@@ -21,7 +21,7 @@ export interface LatencyRow {
 export interface LatencyBenchOptions {
   /** Text files (JSON Lines with a `text` field); default: the caller supplies texts. */
   texts: readonly string[];
-  /** Rules versions to time (default: the current one). */
+  /** Rules versions to time: only the current one ships (earlier ones are decision snapshots). */
   versions?: readonly string[];
   iterations?: number;
 }
@@ -52,7 +52,8 @@ export function benchLatency(opts: LatencyBenchOptions): LatencyRow[] {
   const texts = opts.texts;
   const rows: LatencyRow[] = [];
   for (const version of opts.versions ?? [CURRENT_RULES_VERSION]) {
-    const b = benchPreRisk(texts, createPreRiskGate({ version }), iterations);
+    if (version !== CURRENT_RULES_VERSION) throw new UnknownRulesVersionError(version);
+    const b = benchPreRisk(texts, createPreRiskGate(), iterations);
     rows.push(row(`prerisk:${version}`, texts.length, iterations, { mean_us: Math.round(b.mean_us), p95_us: Math.round(b.p95_us) }, LATENCY_BUDGET_US.prerisk));
   }
   rows.push(row('planner', texts.length, iterations, time(texts, iterations, (t) => planFromMessage(t)), LATENCY_BUDGET_US.planner));

@@ -46,6 +46,8 @@ export interface SkillContext {
   /** Stable across retries of the same task + call, for side-effecting skills. */
   idempotency_key: string;
   signal: AbortSignal;
+  /** The coordinator's pre-risk verdict for the request (from the TaskPackage context). */
+  prerisk?: { decision: 'ESCALATE' | 'PASS'; category?: string; rule_ids?: readonly string[] };
 }
 
 export interface SkillEvidence {

@@ -46,6 +46,8 @@ export class TaskContextSliceDto {
   @IsOptional() @IsString() @Length(0, 1200) memory_summary?: string;
   @IsOptional() @IsString() @Length(0, 64) prerisk_category?: string;
   @IsOptional() @IsIn(['ESCALATE', 'PASS']) prerisk_decision?: 'ESCALATE' | 'PASS';
+  /** The gate's fired rule ids (escalated requests): assess_risk and the answer's opening use them. */
+  @IsOptional() @IsArray() @ArrayMaxSize(32) @IsString({ each: true }) @Length(1, 96, { each: true }) prerisk_rules?: string[];
 }
 
 export class TaskPackageDto {

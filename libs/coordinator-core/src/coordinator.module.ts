@@ -16,7 +16,6 @@ export interface CoordinatorModuleOptions {
   kv: KvStore;
   memory: MemoryStore;
   config: CoordinatorConfig;
-  preriskVersion?: string;
   /** Injected in contract tests to count boundary passes per exit. */
   boundary?: SafetyBoundary;
 }
@@ -46,7 +45,7 @@ export class CoordinatorModule {
         { provide: CoordinatorConfig, useValue: opts.config },
         { provide: RequestStore, useFactory: (kv: KvStore) => new RequestStore(kv), inject: [KV] },
         { provide: SafetyBoundary, useValue: opts.boundary ?? new SafetyBoundary(opts.config.emergencyNumberEn) },
-        { provide: PreRiskService, useValue: new PreRiskService(opts.preriskVersion) },
+        { provide: PreRiskService, useValue: new PreRiskService() },
         DeadlineScheduler,
         Finisher,
         Orchestrator,

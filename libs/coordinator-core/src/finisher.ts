@@ -14,6 +14,7 @@ import {
 import { BUS, type Bus } from '@medagent/bus';
 import { MEMORY, type MemoryStore, type Turn } from '@medagent/memory';
 import { currentTraceparent, medagentMetrics, withSpan } from '@medagent/telemetry';
+import { emergencyConcepts, firedRuleIds, withEmergencyOpening } from '@medagent/safety';
 import { SafetyBoundary } from './boundary';
 import { composePartial, errorText, medicationVerdictOf } from './compose';
 import { CoordinatorConfig, REDELIVER_WINDOW_MS } from './config';
@@ -303,11 +304,15 @@ export class Finisher {
   }
 
   private applyBoundary(rec: StoredRequest, text: string, cs: Contribution[]): ReturnType<SafetyBoundary['apply']> {
+    // An escalated answer opens with the guidance of the concepts the gate matched (libs/safety
+    // data/guidance); the category handed to the boundary is that concept, so no other
+    // family's hint precedes it.
+    const escalated = rec.prerisk?.decision === 'ESCALATE' ? rec.prerisk : undefined;
     const input = {
-      text,
+      text: escalated ? withEmergencyOpening(text, escalated, rec.lang) : text,
       lang: rec.lang,
       escalated: rec.state.escalated,
-      ...(rec.prerisk?.decision === 'ESCALATE' ? { escalation_category: rec.prerisk.category } : {}),
+      ...(escalated ? { escalation_category: emergencyConcepts(firedRuleIds(escalated))[0] ?? escalated.category } : {}),
       ...withVerdict(medicationVerdictOf(cs)),
     };
     return this.boundary.recheck(input, this.boundary.apply(input));

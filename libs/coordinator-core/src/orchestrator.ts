@@ -209,6 +209,7 @@ export class Orchestrator {
       context: {
         ...(rec.state.memory_summary ? { memory_summary: rec.state.memory_summary } : {}),
         ...(rec.prerisk ? { prerisk_category: rec.prerisk.category, prerisk_decision: rec.prerisk.decision } : {}),
+        ...(rec.prerisk?.decision === 'ESCALATE' ? { prerisk_rules: [...new Set(rec.prerisk.evidence.map((e) => e.rule_id))].slice(0, 32) } : {}),
       },
       input_refs: [],
       expected_output: CONTRIBUTION_SCHEMA_ID,

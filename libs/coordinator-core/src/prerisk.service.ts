@@ -7,8 +7,9 @@ import { createPreRiskGate, type PreRiskGate } from '@medagent/safety';
 export class PreRiskService {
   private readonly gate: PreRiskGate;
 
-  constructor(version?: string) {
-    this.gate = createPreRiskGate(version ? { version } : {});
+  /** Only the current ruleset ships (libs/safety/data); earlier versions are decision snapshots. */
+  constructor() {
+    this.gate = createPreRiskGate();
   }
 
   get version(): string {

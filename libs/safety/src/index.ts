@@ -26,9 +26,13 @@ export type {
   PromotionDecision,
 } from './prerisk/evaluate';
 
-export { CURRENT_RULES_VERSION, RULESETS, RULESET_2026_11_1, RULESET_2026_11_2, RULESET_2026_11_3, RULESET_2026_11_4, RULESET_2026_12_0, RULESET_2026_12_1, RULESET_2026_12_2, deriveRuleset } from './rules/ruleset';
-export type { LearnedSignalRef, PreRiskRuleset, RulesetOptions, RulesetPatch } from './rules/ruleset';
-export type { ConceptDef, CueDef } from './rules/concept-types';
+export { CURRENT_RULES_VERSION, currentRuleset, withRules } from './rules/ruleset';
+export type { LearnedSignalRef, PreRiskRuleset, RulesetOptions } from './rules/ruleset';
+export { SAFETY_DATA_DIR, loadRulesData } from './rules/load';
+export type { FamilyFile, SourceRef } from './rules/load';
+export type { ConceptDef, CueDef, CueSet } from './rules/concept-types';
+export { SNAPSHOT_FORMAT, compareWithSnapshot, exportSnapshot, parseSnapshot, snapshotKey } from './prerisk/snapshot';
+export type { DecisionSnapshot, SnapshotComparison } from './prerisk/snapshot';
 export type { RuleDef, Urgency, VitalSignal } from './rules/rule-types';
 
 export { parseVitals } from './text/vitals';
@@ -36,7 +40,12 @@ export type { AgeReading, BpReading, GlucoseContext, GlucoseReading, NumberReadi
 export { normalizeText } from './text/normalize';
 
 export { assessRisk } from './assess/assess-risk';
-export type { AssessRiskOptions, RiskAssessment, RiskReason, RiskVitals, SeekCare } from './assess/assess-risk';
+export type { AssessRiskOptions, PreRiskVerdict, RiskAssessment, RiskReason, RiskVitals, SeekCare } from './assess/assess-risk';
 
 export { applyFinalSafety } from './boundary/final-safety';
 export type { FinalSafetyInput, FinalSafetyOutput } from './boundary/final-safety';
+
+export { FALLBACK_GUIDANCE, emergencyConcepts, emergencyOpening, firedRuleIds, guidanceForResult, guidanceTable, renderGuidance, withEmergencyOpening } from './guidance/guidance';
+export type { GuidanceEntry } from './guidance/guidance';
+export { messageLang, triageReport } from './guidance/report';
+export type { TriageConcept, TriageReport } from './guidance/report';

@@ -22,6 +22,11 @@ export const FAMILIES = [
   'hypertensive_crisis',
   'head_injury',
   'acute_abdomen',
+  'cardiac_arrest',
+  'environmental',
+  'critical_vitals',
+  'critical_labs',
+  'major_trauma',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { createPreRiskGate, comparePreRisk, evaluatePreRisk, parsePreRiskCases } from '@medagent/safety';
+import { compareWithSnapshot, defaultPreRiskGate, evaluatePreRisk, parsePreRiskCases, parseSnapshot } from '@medagent/safety';
 import { evaluateRouter, parseRouterCases, planFromMessage } from '@medagent/planner';
 import { MEDQUAD_TUNED, evaluateRetrieval, type RetrievalMode } from '@medagent/knowledge';
 import { num, parseArgs, str, UsageError, type ParsedArgs } from '../args';
 
-const HELP = `medagent eval prerisk --cases FILE [--json] [--compare VERSION_A,VERSION_B]
+const HELP = `medagent eval prerisk --cases FILE [--json] [--compare SNAPSHOT.json]  (an earlier version's frozen decisions, eval/snapshots/)
 medagent eval router  --cases FILE [--json]
 medagent eval retrieval --corpus FILE|DIR --queries FILE [--mode bm25|dense|hybrid] [--k 10] [--sample N] [--preset default|medquad] [--json]`;
 
@@ -22,9 +22,7 @@ async function prerisk(args: ParsedArgs, json: boolean): Promise<number> {
   const cases = parsePreRiskCases(readFileSync(need(args, 'cases'), 'utf8'));
   const compare = str(args, 'compare');
   if (compare) {
-    const [a, b] = compare.split(',');
-    if (!a || !b) throw new UsageError('--compare VERSION_A,VERSION_B');
-    const r = comparePreRisk(cases, createPreRiskGate({ version: a }), createPreRiskGate({ version: b }));
+    const r = compareWithSnapshot(cases, parseSnapshot(readFileSync(compare, 'utf8')), defaultPreRiskGate());
     print(r, json, JSON.stringify(r, null, 2));
     return 0;
   }

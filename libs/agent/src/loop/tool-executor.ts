@@ -153,6 +153,15 @@ async function runWithTimeout(
     lang: env.pkg.scope.lang,
     idempotency_key: key,
     signal,
+    ...(env.pkg.context.prerisk_decision !== undefined
+      ? {
+          prerisk: {
+            decision: env.pkg.context.prerisk_decision,
+            ...(env.pkg.context.prerisk_category !== undefined ? { category: env.pkg.context.prerisk_category } : {}),
+            ...(env.pkg.context.prerisk_rules !== undefined ? { rule_ids: env.pkg.context.prerisk_rules } : {}),
+          },
+        }
+      : {}),
   };
   try {
     // Raced against the signal so a skill that ignores it still cannot hold the loop.

@@ -6,17 +6,19 @@ import { parseRouterCases, type RouterCase } from '../evaluate';
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
 
-/** The shared dev set sits beside the repository: <root>/../shared/eval/router.dev.jsonl. */
-export const DEV_SET_PATH = resolve(REPO_ROOT, '..', 'shared', 'eval', 'router.dev.jsonl');
-export const EXTRA_SET_PATH = join(__dirname, 'router-extra.jsonl');
+/** Router case files live in the repository's eval/ folder (eval/manifest.json lists them). */
+const EVAL_DIR = join(REPO_ROOT, 'eval', 'router');
+/** The dev set, copied from the shared eval folder into eval/dev/. */
+export const DEV_SET_PATH = join(REPO_ROOT, 'eval', 'dev', 'router.dev.jsonl');
+export const EXTRA_SET_PATH = join(EVAL_DIR, 'router-extra.jsonl');
 /** Blind batches: written from LABELING.md only, before the planner was read; measured untuned first. */
 export const BLIND_SET_PATHS = [
-  join(__dirname, 'blind-cases.2.jsonl'),
-  join(__dirname, 'blind-cases.3.jsonl'),
-  join(__dirname, 'blind-cases.4.jsonl'),
-  join(__dirname, 'blind-cases.5.jsonl'),
-  join(__dirname, 'blind-cases.6.jsonl'),
-  join(__dirname, 'blind-cases.7.jsonl'),
+  join(EVAL_DIR, 'blind-cases.2.jsonl'),
+  join(EVAL_DIR, 'blind-cases.3.jsonl'),
+  join(EVAL_DIR, 'blind-cases.4.jsonl'),
+  join(EVAL_DIR, 'blind-cases.5.jsonl'),
+  join(EVAL_DIR, 'blind-cases.6.jsonl'),
+  join(EVAL_DIR, 'blind-cases.7.jsonl'),
 ] as const;
 
 /**
@@ -34,17 +36,17 @@ export const BLIND_SET_PATHS = [
  * cue-less second questions), measured untuned once, then fixed once.
  */
 export const OWN_SET_PATHS = [
-  join(__dirname, 'router-own.jsonl'),
-  join(__dirname, 'router-own-b.jsonl'),
-  join(__dirname, 'router-own-c.jsonl'),
-  join(__dirname, 'router-own-d.jsonl'),
-  join(__dirname, 'router-own-e.jsonl'),
-  join(__dirname, 'router-own-f.jsonl'),
-  join(__dirname, 'router-own-g.jsonl'),
-  join(__dirname, 'router-own-h.jsonl'),
-  join(__dirname, 'router-own-i.jsonl'),
-  join(__dirname, 'router-own-j.jsonl'),
-  join(__dirname, 'router-own-k.jsonl'),
+  join(EVAL_DIR, 'router-own.jsonl'),
+  join(EVAL_DIR, 'router-own-b.jsonl'),
+  join(EVAL_DIR, 'router-own-c.jsonl'),
+  join(EVAL_DIR, 'router-own-d.jsonl'),
+  join(EVAL_DIR, 'router-own-e.jsonl'),
+  join(EVAL_DIR, 'router-own-f.jsonl'),
+  join(EVAL_DIR, 'router-own-g.jsonl'),
+  join(EVAL_DIR, 'router-own-h.jsonl'),
+  join(EVAL_DIR, 'router-own-i.jsonl'),
+  join(EVAL_DIR, 'router-own-j.jsonl'),
+  join(EVAL_DIR, 'router-own-k.jsonl'),
 ] as const;
 
 export function loadCases(path: string): RouterCase[] | undefined {

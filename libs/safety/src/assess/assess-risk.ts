@@ -15,6 +15,8 @@ import type { SignalMatch } from '../prerisk/engine';
 import type { ParsedVitals } from '../text/vitals';
 import { normalizeText } from '../text/normalize';
 import { FAMILY_TEXT, LEVEL_ADVICE, VITAL_TEXT } from './risk-text';
+import { emergencyOpening } from '../guidance/guidance';
+import { currentRuleset } from '../rules/ruleset';
 
 export type SeekCare = 'call_emergency_now' | 'same_day' | 'within_days' | 'self_care';
 
@@ -44,6 +46,14 @@ export interface RiskAssessment {
   advice_en: string;
   seek_care: SeekCare;
   rules_version: string;
+  /** The first-aid guidance an escalated request opens with (data/guidance), both languages. */
+  emergency_guidance?: { zh: string; en: string };
+}
+
+/** What the coordinator's pre-risk gate decided, carried by the task (TaskPackage context). */
+export interface PreRiskVerdict {
+  decision: 'ESCALATE' | 'PASS';
+  rule_ids?: readonly string[];
 }
 
 export interface AssessRiskOptions {
@@ -53,6 +63,11 @@ export interface AssessRiskOptions {
   age?: number;
   /** Gate (rules version) to reuse; defaults to the current one. */
   gate?: PreRiskGate;
+  /**
+   * The coordinator's gate verdict for the request. An escalated request is never graded below
+   * urgent (emergency when one of its rules is an emergency rule), whatever text the task passes.
+   */
+  prerisk?: PreRiskVerdict;
 }
 
 const SEEK: Record<RiskLevel, SeekCare> = { emergency: 'call_emergency_now', urgent: 'same_day', routine: 'within_days', self_care: 'self_care' };
@@ -174,12 +189,30 @@ function gradeRules(acc: Acc, a: PreRiskAnalysis, text: string): void {
   }
 }
 
+/** Escalated (here or by the coordinator): at least urgent, emergency when an emergency rule fired. */
+function gradeEscalation(acc: Acc, a: PreRiskAnalysis, verdict: PreRiskVerdict | undefined): string[] {
+  const ids = new Set<string>(a.result.decision === 'ESCALATE' ? a.result.evidence.map((e) => e.rule_id) : []);
+  if (verdict?.decision === 'ESCALATE') for (const id of verdict.rule_ids ?? ['classifier']) ids.add(id);
+  if (ids.size === 0) return [];
+  const byId = new Map(currentRuleset().rules.map((r) => [r.id, r]));
+  const rules = [...ids].map((id) => byId.get(id));
+  raise(acc, rules.some((r) => r?.urgency === 'emergency') ? 'emergency' : 'urgent');
+  for (const r of rules) {
+    if (r === undefined || acc.reasons.some((x) => x.code === r.id)) continue;
+    const t = FAMILY_TEXT[r.family];
+    if (acc.reasons.some((x) => x.text_zh === t.zh)) continue;
+    acc.reasons.push({ code: r.id, text_zh: t.zh, text_en: t.en });
+  }
+  return [...ids];
+}
+
 export function assessRisk(text: string, options: AssessRiskOptions = {}): RiskAssessment {
   const gate = options.gate ?? defaultPreRiskGate();
   const analysis = gate.analyze(text, options.age === undefined ? {} : { ageYears: options.age });
   const n = normalizeText(text);
   const acc: Acc = { level: 'self_care', reasons: [], adviceZh: [], adviceEn: [] };
   gradeRules(acc, analysis, text);
+  const escalatedBy = gradeEscalation(acc, analysis, options.prerisk);
   const pregnant = analysis.matches.some((m) => m.concept === 'pregnant' && m.status === 'affirmed');
   gradeVitals(acc, analysis.vitals, pregnant, options.age ?? analysis.vitals.ages.find((a) => a.child)?.years);
   if (analysis.vitals.glucose.length === 0 && GLUCOSE_WORD.test(n)) addVital(acc, 'glucose_reported_high', 'routine', '');
@@ -196,5 +229,11 @@ export function assessRisk(text: string, options: AssessRiskOptions = {}): RiskA
     advice_en: [base.en, ...extraEn].join(' '),
     seek_care: SEEK[acc.level],
     rules_version: gate.version,
+    ...(escalatedBy.length > 0 ? { emergency_guidance: guidanceOf(escalatedBy) } : {}),
   };
+}
+
+function guidanceOf(ruleIds: readonly string[]): { zh: string; en: string } {
+  const r = { decision: 'ESCALATE' as const, evidence: ruleIds.map((rule_id) => ({ rule_id, family: '', start: 0, end: 0, text: '' })) };
+  return { zh: emergencyOpening(r, 'zh'), en: emergencyOpening(r, 'en') };
 }

@@ -19,6 +19,11 @@ export const FAMILY_TEXT: Readonly<Record<Family, { zh: string; en: string }>> =
   hypertensive_crisis: { zh: '血压≥180/110 mmHg 且伴有症状', en: 'blood pressure at or above 180/110 mmHg with symptoms' },
   head_injury: { zh: '头部外伤后出现意识丧失、呕吐、头痛加重或服用抗凝药等危险信号', en: 'head injury with loss of consciousness, vomiting, worsening headache or blood thinners' },
   acute_abdomen: { zh: '剧烈腹痛伴危险征象', en: 'severe abdominal pain with warning signs' },
+  cardiac_arrest: { zh: '心跳或呼吸停止、呼之不应：心脏骤停', en: 'no breathing or pulse and unresponsive: cardiac arrest' },
+  environmental: { zh: '溺水、触电、中暑或大面积烧烫伤等环境/意外急症', en: 'drowning, electric shock, heat stroke or extensive burns' },
+  critical_vitals: { zh: '生命体征达到危急值（NEWS2 高分或单项红色值）', en: 'vital signs in the critical range (high NEWS2 score or a single red value)' },
+  major_trauma: { zh: '高处坠落、车祸、刀刺伤或肢体畸形等严重创伤', en: 'major trauma: a fall from height, a road collision, a stab wound or a deformed limb' },
+  critical_labs: { zh: '化验或心电图危急值（如高钾、INR极高伴出血、ST段抬高）', en: 'a critical lab or ECG value (e.g. high potassium, very high INR with bleeding, ST elevation)' },
 };
 
 export const LEVEL_ADVICE: Readonly<Record<RiskLevel, { zh: string; en: string }>> = {

@@ -2,8 +2,7 @@
 // precompiled patterns (the gate's latency budget is under 1 ms per message).
 import { InvalidRulesetError } from '../errors';
 import type { Family } from '../types';
-import type { CueDef } from '../rules/concept-types';
-import type { CueSet } from '../rules/cues';
+import type { CueDef, CueSet } from '../rules/concept-types';
 import type { PreRiskRuleset } from '../rules/ruleset';
 import { VITAL_SIGNALS, type RuleDef } from '../rules/rule-types';
 

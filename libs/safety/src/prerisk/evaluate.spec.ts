@@ -1,5 +1,5 @@
 import { InvalidEvalCasesError } from '../errors';
-import { RULESET_2026_11_1, deriveRuleset } from '../rules/ruleset';
+import { currentRuleset, withRules } from '../rules/ruleset';
 import { benchPreRisk, checkPromotion, comparePreRisk, evaluatePreRisk, parsePreRiskCases, type PreRiskCase } from './evaluate';
 import { createPreRiskGate, defaultPreRiskGate } from './gate';
 
@@ -33,11 +33,12 @@ describe('evaluatePreRisk', () => {
 
 describe('comparePreRisk and the promotion rule', () => {
   const weaker = createPreRiskGate({
-    ruleset: deriveRuleset(RULESET_2026_11_1, { version: 'prerisk-weaker', removeRuleIds: ['stroke.face_droop', 'stroke.two_signs', 'stroke.speech_sudden'] }),
+    ruleset: withRules(currentRuleset(), 'prerisk-weaker', { remove: ['stroke.face_droop', 'stroke.two_signs', 'stroke.speech_sudden'] }),
+    rulesOnly: true,
   });
 
   test('shows per-family deltas and blocks a candidate that loses a family', () => {
-    const cmp = comparePreRisk(CASES, defaultPreRiskGate(), weaker);
+    const cmp = comparePreRisk(CASES, createPreRiskGate({ rulesOnly: true }), weaker);
     expect(cmp.newly_missed).toEqual(['a']);
     expect(cmp.per_family_delta['stroke']).toBe(-1);
     expect(cmp.delta.escalate_recall).toBeCloseTo(-0.5);
@@ -46,7 +47,7 @@ describe('comparePreRisk and the promotion rule', () => {
   });
 
   test('an equal candidate is promotable', () => {
-    const same = createPreRiskGate({ ruleset: deriveRuleset(RULESET_2026_11_1, { version: 'prerisk-same' }) });
+    const same = createPreRiskGate({ ruleset: withRules(currentRuleset(), 'prerisk-same', {}) });
     const cmp = comparePreRisk(CASES, defaultPreRiskGate(), same);
     expect(cmp.promotion).toEqual({ promote: true, reasons: [] });
   });

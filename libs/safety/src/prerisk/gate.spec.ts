@@ -1,5 +1,5 @@
-import { InvalidRulesetError, UnknownRulesVersionError } from '../errors';
-import { CURRENT_RULES_VERSION, RULESET_2026_11_1, deriveRuleset } from '../rules/ruleset';
+import { InvalidRulesetError } from '../errors';
+import { CURRENT_RULES_VERSION, currentRuleset, withRules } from '../rules/ruleset';
 import { createPreRiskGate, defaultPreRiskGate } from './gate';
 
 const gate = defaultPreRiskGate();
@@ -110,20 +110,15 @@ describe('PreRiskGate: evidence', () => {
   });
 });
 
-describe('PreRiskGate: versions', () => {
-  test('builds a gate for a shipped version and rejects unknown ones', () => {
-    expect(createPreRiskGate({ version: CURRENT_RULES_VERSION }).version).toBe(CURRENT_RULES_VERSION);
-    expect(() => createPreRiskGate({ version: 'prerisk-1999.1.1' })).toThrow(UnknownRulesVersionError);
-    try {
-      createPreRiskGate({ version: 'nope' });
-    } catch (e) {
-      expect(e).toMatchObject({ name: 'UnknownRulesVersionError', code: 'NOT_FOUND' });
-    }
+describe('PreRiskGate: the ruleset', () => {
+  test('the default gate carries the one shipped version', () => {
+    expect(createPreRiskGate().version).toBe(CURRENT_RULES_VERSION);
+    expect(CURRENT_RULES_VERSION).toMatch(/^prerisk-\d{4}\.\d+\.\d+$/);
   });
 
   test('a derived candidate is compiled and versioned independently', () => {
     const candidate = createPreRiskGate({
-      ruleset: deriveRuleset(RULESET_2026_11_1, { version: 'prerisk-candidate', removeRuleIds: ['stroke.face_droop', 'stroke.two_signs'] }),
+      ruleset: withRules(currentRuleset(), 'prerisk-candidate', { remove: ['stroke.face_droop', 'stroke.two_signs'] }),
     });
     expect(candidate.version).toBe('prerisk-candidate');
     expect(candidate.evaluate('他突然嘴歪了').decision).toBe('PASS');
@@ -131,12 +126,9 @@ describe('PreRiskGate: versions', () => {
   });
 
   test('malformed rulesets fail at construction with a cause', () => {
-    const badRef = deriveRuleset(RULESET_2026_11_1, {
-      version: 'bad-ref',
-      addRules: [{ id: 'x.bad', family: 'stroke', urgency: 'emergency', all: ['no_such_concept'] }],
-    });
+    const badRef = withRules(currentRuleset(), 'bad-ref', { add: [{ id: 'x.bad', family: 'stroke', urgency: 'emergency', emergency: 'stroke', all: ['no_such_concept'] }] });
     expect(() => createPreRiskGate({ ruleset: badRef })).toThrow(InvalidRulesetError);
-    const badRegex = deriveRuleset(RULESET_2026_11_1, { version: 'bad-re', addConcepts: [{ id: 'broken', zh: ['(unclosed'] }] });
+    const badRegex = withRules(currentRuleset(), 'bad-re', { addConcepts: [{ id: 'broken', zh: ['(unclosed'] }] });
     try {
       createPreRiskGate({ ruleset: badRegex });
       throw new Error('expected failure');
@@ -145,7 +137,7 @@ describe('PreRiskGate: versions', () => {
       expect((e as InvalidRulesetError).cause).toBeInstanceOf(SyntaxError);
       expect((e as InvalidRulesetError).code).toBe('CONFIG_INVALID');
     }
-    const dup = deriveRuleset(RULESET_2026_11_1, { version: 'dup', addRules: [RULESET_2026_11_1.rules[0]!] });
+    const dup = withRules(currentRuleset(), 'dup', { add: [currentRuleset().rules[0]!] });
     expect(() => createPreRiskGate({ ruleset: dup })).toThrow(/duplicate rule id/);
   });
 

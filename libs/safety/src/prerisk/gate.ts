@@ -1,11 +1,12 @@
 // PreRiskGate: deterministic, versioned red-flag detection run by the coordinator
 // before routing. ESCALATE forces the single triage plan; PASS lets the lead plan.
-import { InvalidSafetyInputError, UnknownRulesVersionError } from '../errors';
+import { InvalidSafetyInputError } from '../errors';
 import type { Family, PreRiskResult, Span, SuppressionReason } from '../types';
 import { normalizeText } from '../text/normalize';
 import { segment } from '../text/segments';
 import { parseVitals, type ParsedVitals } from '../text/vitals';
-import { CURRENT_RULES_VERSION, RULESETS, type PreRiskRuleset } from '../rules/ruleset';
+import { parseClinical, type ClinicalReadings } from '../text/clinical';
+import { currentRuleset, type PreRiskRuleset } from '../rules/ruleset';
 import type { Urgency } from '../rules/rule-types';
 import { createCombinedGate } from '../classifier/combine';
 import { loadModel } from '../classifier/models';
@@ -14,7 +15,8 @@ import { candidates, indexPatterns, type PatternIndex } from '@medagent/text-ind
 import { compileRuleset, type CompiledConcept, type CompiledRuleset } from './compile';
 import { MessageContext } from './context';
 import { evaluateRule, indexMatches, suppressionReason, type FiredRule, type SignalMatch } from './engine';
-import { vitalSignals } from './signals';
+import { clinicalSignals, vitalSignals } from './signals';
+import { news2, news2Signals } from './news2';
 
 export interface AnalyzeHints {
   /** Known patient age in years (overrides ages parsed from the text). */
@@ -27,6 +29,10 @@ export interface PreRiskAnalysis {
   matches: readonly SignalMatch[];
   fired: readonly FiredRule[];
   vitals: ParsedVitals;
+  /** Respiration rate, GCS and laboratory values (text/clinical.ts). */
+  clinical: ClinicalReadings;
+  /** NEWS2 aggregate over the numbers given (0 when fewer than two were scored). */
+  news2: number;
   /** Most urgent fired rule's urgency, if any rule fired. */
   urgency?: Urgency;
 }
@@ -38,13 +44,11 @@ export interface PreRiskGate {
 }
 
 export interface PreRiskGateOptions {
-  /** A shipped version (see RULESETS); defaults to the current one. */
-  version?: string;
-  /** An explicit ruleset (e.g. a candidate built with deriveRuleset); wins over `version`. */
+  /** An explicit ruleset (e.g. a candidate built with withRules); defaults to the current one. */
   ruleset?: PreRiskRuleset;
   /**
-   * Only the rules part of a version that also has a learned signal (for evaluating the two
-   * parts separately, e.g. leave-one-batch-out). The result still carries the version string.
+   * Only the rules part when the ruleset also has a learned signal (to measure the two parts
+   * separately). The result still carries the version string.
    */
   rulesOnly?: boolean;
 }
@@ -114,6 +118,12 @@ class RuleGate implements PreRiskGate {
       childWord: firstAffirmed(matches, 'child_word', text),
       feverWordAffirmed: matches.some((m) => m.concept === 'fever' && m.status === 'affirmed'),
     });
+    const clinical = parseClinical(text, n);
+    raw.push(...clinicalSignals(clinical));
+    const gcsAltered = raw.find((s) => s.concept === 'v.gcs_altered')?.span;
+    const confusion = firstAffirmed(matches, 'altered_state', text) ?? firstAffirmed(matches, 'unresponsive', text) ?? gcsAltered;
+    const score = news2(vitals, clinical, confusion);
+    raw.push(...news2Signals(score));
     for (const s of raw) {
       // Ages come from the hint or from age phrases; negation does not apply to them.
       const ageDerived = s.span.end === 0 || s.concept.startsWith('v.infant') || s.concept === 'v.young_child';
@@ -133,7 +143,7 @@ class RuleGate implements PreRiskGate {
       const reason = loose === undefined ? undefined : suppressionReason(loose);
       if (reason !== undefined) suppressed.push({ rule_id: rule.id, reason });
     }
-    return { result: this.toResult(text, fired, suppressed), matches, fired, vitals, ...this.urgencyOf(fired) };
+    return { result: this.toResult(text, fired, suppressed), matches, fired, vitals, clinical, news2: score.parameters >= 2 ? score.score : 0, ...this.urgencyOf(fired) };
   }
 
   private urgencyOf(fired: readonly FiredRule[]): { urgency?: Urgency } {
@@ -170,18 +180,16 @@ class RuleGate implements PreRiskGate {
   }
 }
 
-/** Builds a gate for a shipped rules version or an explicit ruleset. Compiles once. */
+/** Builds a gate for the current ruleset or an explicit one. Compiles once. */
 export function createPreRiskGate(options: PreRiskGateOptions = {}): PreRiskGate {
-  const ruleset = options.ruleset ?? RULESETS[options.version ?? CURRENT_RULES_VERSION];
-  if (ruleset === undefined) throw new UnknownRulesVersionError(options.version ?? '');
+  const ruleset = options.ruleset ?? currentRuleset();
   const rules = new RuleGate(compileRuleset(ruleset));
   const learned = ruleset.learned;
   if (learned === undefined || options.rulesOnly === true) return rules;
   const classifier = loadModel(learned.model);
   return createCombinedGate(rules, classifier, ruleset.version, {
     wideVeto: learned.wideVeto,
-    ...(learned.reassurance2 === true ? { reassurance2: true } : {}),
-    ...(learned.reassurance3 === true ? { reassurance3: true } : {}),
+    reassurance: learned.reassurance,
     ...(classifier.evidenceMode !== undefined || classifier.thresholdLow !== undefined ? { evidence: evidencePlan(ruleset.rules, classifier.evidenceMode ?? 'full') } : {}),
     ...(learned.vetoWeakHits && classifier.vetoBelow !== undefined ? { vetoBelow: classifier.vetoBelow } : {}),
   });

@@ -1,26 +1,44 @@
 // Numeric thresholds turned into pseudo-concepts ("v.*") so rules can combine a number
-// with words ("BP >= 180/110 WITH a headache"). Thresholds are clinical cut-offs:
-// hypertensive crisis 180/110, pregnancy hypertension 140/90, shock SBP < 90,
-// level-2 hypoglycaemia < 3.0 mmol/L, hyperglycaemic crisis > 16.7 mmol/L,
-// fever >= 38.0 C, hypoxaemia SpO2 < 92 %, heart rate > 130, infant < 1 year, young infant < 3 months.
+// with words ("BP >= 180/110 WITH a headache"). The cut-offs and their sources are data
+// (libs/safety/data/vitals.json); the NEWS2 aggregate is scored in news2.ts.
+import { InvalidRulesetError } from '../errors';
 import type { Span } from '../types';
 import type { ParsedVitals } from '../text/vitals';
+import type { ClinicalReadings } from '../text/clinical';
+import { readDataJson } from '../rules/load';
 
-export const THRESHOLDS = {
-  bpCrisisSystolic: 180,
-  bpCrisisDiastolic: 110,
-  bpPregnancySystolic: 140,
-  bpPregnancyDiastolic: 90,
-  shockSystolic: 90,
-  glucoseLowMmol: 3.0,
-  glucoseHighMmol: 16.7,
-  feverC: 38.0,
-  spo2Low: 92,
-  heartRateHigh: 130,
-  infantYears: 1,
-  youngInfantYears: 0.25,
-  youngChildYears: 6,
-} as const;
+interface ThresholdEntry {
+  value: number;
+  unit: string;
+  source: string;
+  year: number;
+}
+
+interface VitalsFile {
+  thresholds: Record<string, ThresholdEntry>;
+}
+
+const NAMES = [
+  'bpCrisisSystolic', 'bpCrisisDiastolic', 'bpPregnancySystolic', 'bpPregnancyDiastolic', 'shockSystolic', 'shockIndex', 'shockIndexMaxSystolic',
+  'glucoseLowMmol', 'glucoseHighMmol', 'feverC', 'spo2Low', 'heartRateHigh', 'heartRateLow', 'respRateHigh', 'respRateLow', 'gcsSevere', 'gcsAltered',
+  'potassiumHigh', 'potassiumLow', 'inrBleeding', 'inrVeryHigh', 'aminotransferaseAcute', 'lactateHigh', 'infantYears', 'youngInfantYears', 'youngChildYears',
+] as const;
+export type ThresholdName = (typeof NAMES)[number];
+
+/** Threshold entries (value, unit, source, year) from data/vitals.json. */
+export const THRESHOLD_SOURCES: Readonly<Record<ThresholdName, ThresholdEntry>> = (() => {
+  const file = readDataJson<VitalsFile>('vitals.json');
+  const out = {} as Record<ThresholdName, ThresholdEntry>;
+  for (const n of NAMES) {
+    const e = file.thresholds[n];
+    if (e === undefined || typeof e.value !== 'number') throw new InvalidRulesetError(`vitals.json: threshold ${n} missing`);
+    out[n] = e;
+  }
+  return out;
+})();
+
+/** The threshold values by name. */
+export const THRESHOLDS: Readonly<Record<ThresholdName, number>> = Object.fromEntries(NAMES.map((n) => [n, THRESHOLD_SOURCES[n].value])) as Record<ThresholdName, number>;
 
 export interface RawSignal {
   concept: string;
@@ -79,6 +97,39 @@ export function vitalSignals(v: ParsedVitals, facts: AgeFacts): RawSignal[] {
   // Gestation before 37 weeks: contractions or waters breaking mean preterm labour.
   for (const w of v.pregnancyWeeks) if (w.value < 37) out.push({ concept: 'v.preterm', span: w.span });
   for (const h of v.heartRate) if (h.value > THRESHOLDS.heartRateHigh) out.push({ concept: 'v.hr_high', span: h.span });
+  for (const h of v.heartRate) if (h.value <= THRESHOLDS.heartRateLow) out.push({ concept: 'v.hr_low', span: h.span });
+  out.push(...shockIndex(v));
   out.push(...ageSignals(v, facts));
+  return out;
+}
+
+/** Heart rate / systolic >= 1.0 with a systolic at or below the NEWS2 scoring range. */
+function shockIndex(v: ParsedVitals): RawSignal[] {
+  const out: RawSignal[] = [];
+  for (const bp of v.bp) {
+    const sys = bp.systolic;
+    if (sys === undefined || sys > THRESHOLDS.shockIndexMaxSystolic) continue;
+    const hr = v.heartRate.find((h) => h.value / sys >= THRESHOLDS.shockIndex);
+    if (hr !== undefined) out.push({ concept: 'v.shock_index', span: { start: Math.min(bp.span.start, hr.span.start), end: Math.max(bp.span.end, hr.span.end), text: '' } });
+  }
+  return out;
+}
+
+/** Single red values among respiration rate, GCS and laboratory results. */
+export function clinicalSignals(c: ClinicalReadings): RawSignal[] {
+  const out: RawSignal[] = [];
+  const add = (concept: string, list: readonly { value: number; span: Span }[], test: (x: number) => boolean) => {
+    for (const r of list) if (test(r.value)) out.push({ concept, span: r.span });
+  };
+  add('v.rr_high', c.respRate, (x) => x >= THRESHOLDS.respRateHigh);
+  add('v.rr_low', c.respRate, (x) => x <= THRESHOLDS.respRateLow);
+  add('v.gcs_low', c.gcs, (x) => x <= THRESHOLDS.gcsSevere);
+  add('v.gcs_altered', c.gcs, (x) => x <= THRESHOLDS.gcsAltered);
+  add('v.k_high', c.potassium, (x) => x >= THRESHOLDS.potassiumHigh);
+  add('v.k_low', c.potassium, (x) => x < THRESHOLDS.potassiumLow);
+  add('v.inr_high', c.inr, (x) => x >= THRESHOLDS.inrBleeding);
+  add('v.inr_very_high', c.inr, (x) => x >= THRESHOLDS.inrVeryHigh);
+  add('v.alt_acute', c.aminotransferase, (x) => x >= THRESHOLDS.aminotransferaseAcute);
+  add('v.lactate_high', c.lactate, (x) => x >= THRESHOLDS.lactateHigh);
   return out;
 }

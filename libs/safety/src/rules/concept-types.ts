@@ -4,6 +4,10 @@
 export interface ConceptDef {
   /** Stable id referenced by rules; renaming one is a rules-version change. */
   id: string;
+  /** Family file the concept lives in (data/concepts/<family>.json); "shared" for modifiers. */
+  family?: string;
+  /** Where the concept comes from when it is narrower than its family file's sources. */
+  source?: string;
   zh?: readonly string[];
   en?: readonly string[];
 }
@@ -12,4 +16,53 @@ export interface ConceptDef {
 export interface CueDef {
   zh?: readonly string[];
   en?: readonly string[];
+}
+
+/** The context cue lists (data/cues.json); the gate decides scope (clause / sentence). */
+export interface CueSet {
+  /** Negation before a symptom; the gate limits the gap between cue and symptom. */
+  negationPre: CueDef;
+  /** Negation that only reaches the very next word ("不胸闷", "也不犯困"). */
+  negationPreTight: CueDef;
+  /** Words that end a negation's reach ("没吃饭就胸痛"). */
+  negationBreak: CueDef;
+  /** Negation after a symptom ("ketones negative", "喘气正常"). */
+  negationPost: CueDef;
+  /** Gap words that turn a negation into "never like this" (a severity statement). */
+  negationSeverityException: CueDef;
+  /** Past or chronic-residual framing for the clause. */
+  historical: CueDef;
+  /** Recency words that cancel historical framing in the same clause. */
+  recent: CueDef;
+  /** "Recovered / cured" clauses that close earlier clauses of the sentence. */
+  resolved: CueDef;
+  /** Hypothetical or definitional framing (sentence scope); wins over a personal subject. */
+  knowledge: CueDef;
+  /**
+   * Generic-question framing ("该怎么处理"); counts only when the sentence names a generic
+   * subject, because subjectless Chinese questions are usually first-person.
+   */
+  knowledgeWeak: CueDef;
+  /** Generic people ("有人", "病人", "someone") that make a question general. */
+  genericSubject: CueDef;
+  /** Planning ahead ("下周要去爬山", "just in case"): anywhere in the message, a question is general. */
+  anticipatory: CueDef;
+  /** Present-moment words that keep a clause live even inside a knowledge question. */
+  nowStrong: CueDef;
+  /** A person the writer talks about; exempts a clause from a sentence-level question. */
+  personal: CueDef;
+  /** Fiction or news content ("女主", "in the film"): that clause and the impersonal clauses after it. */
+  fiction: CueDef;
+  /** Clause-initial example markers: inside a knowledge question they are examples, not symptoms. */
+  example: CueDef;
+  /** Animal subjects (sentence scope). */
+  pet: CueDef;
+  /** Human-victim words that keep an animal sentence relevant ("狗咬了我"). */
+  petHumanVictim: CueDef;
+  /** Idioms, titles and product names; a symptom inside one is not a symptom. */
+  figurative: CueDef;
+  /** Death of a relative ("走的", "passed away"). */
+  death: CueDef;
+  /** Relatives; with past framing the reason becomes third_party_past. */
+  relative: CueDef;
 }

@@ -10,6 +10,10 @@ export interface RuleDef {
   id: string;
   family: Family;
   urgency: Urgency;
+  /** The emergency concept this rule detects; its guidance (data/guidance) opens the answer. */
+  emergency: string;
+  /** The learned signal may never veto this rule's lone hit (named arrests, environmental emergencies). */
+  no_veto?: boolean;
   all?: readonly string[];
   any?: readonly (readonly string[])[];
   atLeast?: { n: number; of: readonly string[] };
@@ -31,5 +35,19 @@ export const VITAL_SIGNALS = [
   'v.infant_lt3m',
   'v.infant_fever',
   'v.young_child',
+  'v.hr_low',
+  'v.shock_index',
+  'v.rr_high',
+  'v.rr_low',
+  'v.gcs_low',
+  'v.gcs_altered',
+  'v.k_high',
+  'v.k_low',
+  'v.inr_high',
+  'v.inr_very_high',
+  'v.alt_acute',
+  'v.lactate_high',
+  'v.news2_urgent',
+  'v.news2_emergency',
 ] as const;
 export type VitalSignal = (typeof VITAL_SIGNALS)[number];

@@ -26,7 +26,7 @@ const AGE_NUM = String.raw`(\d{1,3}|${CN_NUM})`;
 const STOP = String.raw`[^0-9\n，,。;；]`;
 
 const RE = {
-  bpSlash: /(?<![\d./])(\d{2,3})\s*\/\s*(\d{2,3})(?![\d./])/g,
+  bpSlash: /(?<![\d./])(\d{2,3})\s*\/\s*(\d{2,3})(?!\d|\/|\.\d)/g,
   bpOver: /\b(\d{2,3})\s*over\s*(\d{2,3})\b/g,
   bpHigh: /(?:高压|收缩压|上压|systolic)\s*(?:是|有|为|:|到|达到|飙到|of|was|is)?\s*(\d{2,3})/g,
   bpLow: /(?:低压|舒张压|下压|diastolic)\s*(?:是|有|为|:|到|of|was|is)?\s*(\d{2,3})/g,
@@ -40,10 +40,10 @@ const RE = {
     'g',
   ),
   tempUnit: /(?<![\d.])(\d{2,3}(?:\.\d{1,2})?)\s*(℃|°\s*c|°\s*f|°|摄氏度|华氏度|度(?!数)|f\b|c\b)/g,
-  hr: new RegExp(String.raw`(?:心率|心跳|脉搏|脉率|\bhr\b|heart\s*rate|pulse)${STOP}{0,8}?(\d{2,3})(?![\d.])`, 'g'),
-  hrUnit: /(?<![\d.])(\d{2,3})\s*(?:bpm|次\/分|次每分)/g,
+  hr: new RegExp(String.raw`(?:心率|心跳|脉搏|脉率|\bhr\b|heart\s*rate|pulse)${STOP}{0,8}?(\d{2,3})(?!\d|\.\d)`, 'g'),
+  hrUnit: /(?<!(?:呼吸|呼吸频率|\br|\brr)\s*[:：]?\s*)(?<![\d.])(\d{2,3})\s*(?:bpm|次\/分|次每分)/g,
   spo2: new RegExp(
-    String.raw`(?:指脉氧|血氧(?:饱和度)?|氧饱和度|饱和度|spo2|sp02|\bsats?\b|o2\s*sat(?:uration)?s?|oxygen(?:\s*(?:saturation|level|sat))?)${STOP}{0,8}?(\d{2,3})(?![\d.])`,
+    String.raw`(?:指脉氧|血氧(?:饱和度)?|氧饱和度|饱和度|spo2|sp02|\bsats?\b|o2\s*sat(?:uration)?s?|oxygen(?:\s*(?:saturation|level|sat))?)${STOP}{0,8}?(\d{2,3})(?!\d|\.\d)`,
     'g',
   ),
   ageChildFirst: new RegExp(

@@ -33,14 +33,17 @@ export class AssessRiskSkill implements Skill<Input> {
   constructor(private readonly kb: KnowledgeService) {}
 
   async execute(input: Input, ctx: SkillContext): Promise<SkillResult<RiskAssessment & { risk_level: RiskLevel }>> {
-    const a = assessRisk(input.text, { lang: ctx.lang, ...(input.age !== undefined ? { age: input.age } : {}) });
+    const verdict = ctx.prerisk === undefined ? {} : { prerisk: { decision: ctx.prerisk.decision, ...(ctx.prerisk.rule_ids !== undefined ? { rule_ids: ctx.prerisk.rule_ids } : {}) } };
+    const a = assessRisk(input.text, { lang: ctx.lang, ...(input.age !== undefined ? { age: input.age } : {}), ...verdict });
     // Evidence for the "when to seek care" advice: the red-flag / when-to-see-a-doctor documents.
     const hits = await this.kb.focusedSearch(input.text, 2, { doc_type: ['red_flag', 'condition'], lang: ctx.lang });
     const reasons = a.reasons.map((r) => (ctx.lang === 'zh' ? r.text_zh : r.text_en)).join('；');
+    // An escalated request's first-aid guidance opens the summary (the answer then opens with it).
+    const g = a.emergency_guidance;
     const summary = t(
       ctx.lang,
-      `风险等级：${LEVEL_ZH[a.level]}（${a.level}）。${reasons ? `依据：${reasons}。` : ''}${a.advice_zh}`,
-      `Risk level: ${a.level}. ${reasons ? `Because: ${reasons}. ` : ''}${a.advice_en}`,
+      `${g ? `${g.zh}\n\n` : ''}风险等级：${LEVEL_ZH[a.level]}（${a.level}）。${reasons ? `依据：${reasons}。` : ''}${a.advice_zh}`,
+      `${g ? `${g.en}\n\n` : ''}Risk level: ${a.level}. ${reasons ? `Because: ${reasons}. ` : ''}${a.advice_en}`,
     );
     return { output: { ...a, risk_level: a.level }, evidence: hits.map(hitToEvidence), summary };
   }

@@ -1,0 +1,53 @@
+// Clinical-vignette numbers beyond vitals.ts: respiration rate, GCS, potassium, INR,
+// aminotransferases, lactate ("R 28次/分", "GCS 7", "血钾7.1mmol/L", "INR of 11", "ALT 3200U/L").
+// Input is the normalised text (ASCII lower-cased); spans point into the original.
+import type { Span } from '../types';
+import type { NumberReading } from './vitals';
+
+export interface ClinicalReadings {
+  respRate: NumberReading[];
+  gcs: NumberReading[];
+  potassium: NumberReading[];
+  inr: NumberReading[];
+  aminotransferase: NumberReading[];
+  lactate: NumberReading[];
+}
+
+const LINK = String.raw`\s*(?:[:：=]|of|is|was|at|为|是|达|高达|达到|升至|升高至|升高到)?\s*`;
+const DEC = String.raw`(\d{1,2}(?:\.\d{1,2})?)`;
+
+const RE = {
+  respRate: new RegExp(String.raw`(?:呼吸频率|呼吸(?=\s*[:：]?\s*\d)|(?<![a-z])r(?=\s*[:：]?\s*\d{1,2}\s*(?:次|\/min|bpm|breaths))|\brr\b|resp(?:iratory)?\.? rate|respirations?|breathing rate)${LINK}(\d{1,2})(?!\d|\.\d)`, 'g'),
+  gcs: new RegExp(String.raw`(?:\bgcs\b|glasgow(?: coma)?(?: scale| score)?|格拉斯哥(?:昏迷)?(?:评分|量表)?)(?:评分)?${LINK}(\d{1,2})(?!\d|\.\d)`, 'g'),
+  potassium: new RegExp(String.raw`(?:血钾|血清钾|(?<![氯化碘])钾(?=\s*[:：=]?\s*\d)|\bserum k\b|\bk\+?(?=\s*[:：=]?\s*\d\.\d)|potassium)(?:\s*level)?${LINK}${DEC}\s*(?:mmol\/?l|meq\/?l|mmol)?`, 'g'),
+  inr: new RegExp(String.raw`\binr\b(?:\s*level)?${LINK}${DEC}`, 'g'),
+  aminotransferase: new RegExp(String.raw`(?:\balt\b|\bast\b|\bsgpt\b|\bsgot\b|谷丙转氨酶|谷草转氨酶|丙氨酸(?:氨基)?转氨酶|天门冬氨酸(?:氨基)?转氨酶|转氨酶|alanine aminotransferase|aspartate aminotransferase|transaminases?)(?:\s*level)?${LINK}(\d{2,5})(?!\d|\.\d)`, 'g'),
+  lactate: new RegExp(String.raw`(?:乳酸|血乳酸|lactate|lactic acid)(?:\s*level)?${LINK}${DEC}`, 'g'),
+};
+
+function each(re: RegExp, text: string, fn: (m: RegExpExecArray) => void): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) fn(m);
+}
+
+function readings(re: RegExp, n: string, o: string, lo: number, hi: number): NumberReading[] {
+  const out: NumberReading[] = [];
+  each(re, n, (m) => {
+    const v = Number(m[1]);
+    const span: Span = { start: m.index, end: m.index + m[0].length, text: o.slice(m.index, m.index + m[0].length) };
+    if (v >= lo && v <= hi) out.push({ value: v, span });
+  });
+  return out;
+}
+
+/** `normalized` must be normalizeText(original) (same length, see text/normalize.ts). */
+export function parseClinical(original: string, normalized: string): ClinicalReadings {
+  return {
+    respRate: readings(RE.respRate, normalized, original, 2, 80),
+    gcs: readings(RE.gcs, normalized, original, 3, 15),
+    potassium: readings(RE.potassium, normalized, original, 1.5, 10),
+    inr: readings(RE.inr, normalized, original, 0.5, 25),
+    aminotransferase: readings(RE.aminotransferase, normalized, original, 5, 50000),
+    lactate: readings(RE.lactate, normalized, original, 0.3, 30),
+  };
+}
