@@ -13,6 +13,16 @@ export {
   EDGE_TYPES,
   NODE_KINDS,
   SEVERITIES,
+  defaultCodeMap,
+  runMedicationScreen,
+  screenMedication,
+  SCREEN_VERSION,
+  CONFLICT_KINDS,
+  SPECIALIST_VIEWS,
+  CODE_SYSTEMS,
+  loadCodeMap,
+  evaluateMedication,
+  parseMedicationCases,
 } from './medgraph';
 export type {
   Conflict as MedicationConflict,
@@ -27,6 +37,17 @@ export type {
   Severity,
   SourceRef,
   Verdict as MedicationVerdictValue,
+  PatientContext,
+  ScreenInput as MedicationScreenInput,
+  ScreenResult as MedicationScreenResult,
+  ScreenFinding as MedicationScreenFinding,
+  ConflictKind,
+  SpecialistView,
+  CodeMap,
+  CodedTerm,
+  Coding,
+  MedicationCase,
+  MedicationEvalResult,
 } from './medgraph';
 export * from './icd';
 export * from './symptoms';

@@ -107,8 +107,11 @@ export class MedicationGraph {
 
   /** Every edge that applies to the pair, directly or through classes / implied conditions. */
   edgesBetween(a: string, b: string): GraphEdge[] {
-    const ea = this.expand(a);
-    const eb = this.expand(b);
+    return this.edgesBetweenSets(this.expand(a), this.expand(b));
+  }
+
+  /** Every edge joining two expanded id sets (a combination product is the union of its ingredients'). */
+  edgesBetweenSets(ea: ReadonlySet<string>, eb: ReadonlySet<string>): GraphEdge[] {
     const found = new Map<string, GraphEdge>();
     for (const x of ea) {
       for (const e of this.byEndpoint.get(x) ?? []) {
