@@ -21,9 +21,9 @@ function loadError(n: unknown, e: unknown): MedGraphError {
 }
 
 describe('MedicationGraph data', () => {
-  it('ships at least 130 edges across all four edge types and all five node kinds', () => {
+  it('ships at least 130 edges across all five edge types and all five node kinds', () => {
     expect(graph.edges.length).toBeGreaterThanOrEqual(130);
-    expect(new Set(graph.edges.map((e) => e.type))).toEqual(new Set(['DDI', 'CONTRAINDICATION', 'FOOD_DRUG', 'CROSS_ALLERGY']));
+    expect(new Set(graph.edges.map((e) => e.type))).toEqual(new Set(['DDI', 'CONTRAINDICATION', 'FOOD_DRUG', 'CROSS_ALLERGY', 'DUPLICATE']));
     expect(new Set(graph.nodes.map((n) => n.kind))).toEqual(new Set(['drug', 'drug_class', 'condition', 'food', 'allergen']));
   });
 
