@@ -46,6 +46,9 @@ export class TaskContextSliceDto {
   @IsOptional() @IsString() @Length(0, 1200) memory_summary?: string;
   @IsOptional() @IsString() @Length(0, 64) prerisk_category?: string;
   @IsOptional() @IsIn(['ESCALATE', 'PASS']) prerisk_decision?: 'ESCALATE' | 'PASS';
+  /** The coordinator's medication screen: its verdict and findings, as input evidence for every task. */
+  @IsOptional() @IsIn(['blocked', 'caution', 'ok']) medication_verdict?: 'blocked' | 'caution' | 'ok';
+  @IsOptional() @IsString() @Length(0, 2000) medication_screen?: string;
 }
 
 export class TaskPackageDto {

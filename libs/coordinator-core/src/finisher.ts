@@ -18,6 +18,7 @@ import { collectSources, composePartial, errorText, medicationVerdictOf } from '
 import { CoordinatorConfig, REDELIVER_WINDOW_MS } from './config';
 import { DeadlineScheduler } from './deadlines';
 import { RequestStore, type StoredRequest } from './request-store';
+import { strictestVerdict, withMedicationSection } from './medication/section';
 import type { AnswerRecord } from '@medagent/contracts';
 
 type Exit = AnswerRecord['exit'];
@@ -303,11 +304,12 @@ export class Finisher {
 
   private applyBoundary(rec: StoredRequest, text: string, cs: Contribution[]): ReturnType<SafetyBoundary['apply']> {
     const input = {
-      text,
+      // The medication screen's section opens the answer on every exit.
+      text: withMedicationSection(text, rec.medication_screen, rec.state.escalated, rec.lang),
       lang: rec.lang,
       escalated: rec.state.escalated,
       ...(rec.prerisk?.decision === 'ESCALATE' ? { escalation_category: rec.prerisk.category } : {}),
-      ...withVerdict(medicationVerdictOf(cs)),
+      ...withVerdict(strictestVerdict(rec.medication_screen?.verdict, medicationVerdictOf(cs))),
     };
     return this.boundary.recheck(input, this.boundary.apply(input));
   }

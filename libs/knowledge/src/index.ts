@@ -23,6 +23,9 @@ export {
   loadCodeMap,
   evaluateMedication,
   parseMedicationCases,
+  patientContextFromBundle,
+  validateBundle,
+  isBundle,
 } from './medgraph';
 export type {
   Conflict as MedicationConflict,
@@ -48,6 +51,10 @@ export type {
   Coding,
   MedicationCase,
   MedicationEvalResult,
+  BundleContext,
+  FhirIssue,
+  R4Bundle,
 } from './medgraph';
 export * from './icd';
 export * from './symptoms';
+export { bundle as fhirTestBundle, medicationRequest as fhirTestMedicationRequest, warfarinBundle as fhirWarfarinBundle } from './medgraph/testing/bundles';

@@ -40,7 +40,7 @@ export function loadCodeMap(dir: string = DEFAULT_MEDGRAPH_DIR): CodeMap {
   const out = new Map<string, Map<string, string>>();
   for (const [name, s] of Object.entries(systems)) {
     if (typeof s.url !== 'string' || typeof s.codes !== 'object') throw new MedGraphError('MEDGRAPH_SCHEMA', `codes.json: system ${name} needs url and codes`);
-    // ICD-10 codes are matched without their dot and by prefix ("N18.4" → "N184" → "N18" …).
+    // ICD-10 and ATC codes are matched without dots and by prefix ("N18.4" → "N184" → "N18" …).
     const norm = new Map(Object.entries(s.codes).map(([c, id]) => [normCode(c), id]));
     out.set(s.url, norm);
   }
@@ -66,7 +66,7 @@ export function resolveCoded(graph: MedicationGraph, term: string | CodedTerm, g
       const id = table.get(code);
       const node = id === undefined ? undefined : graph.node(id);
       if (node) return group === 'allergy' && node.kind !== 'allergen' ? (graph.allergenFor(node) ?? node) : node;
-      if (!c.system.includes('icd-10')) break;
+      if (!c.system.includes('icd-10') && !c.system.includes('atc')) break;
       code = code.slice(0, -1);
     }
   }

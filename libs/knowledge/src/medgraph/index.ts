@@ -31,3 +31,5 @@ export { CODE_SYSTEMS, loadCodeMap, resolveCoded } from './codes';
 export type { CodeMap, CodedTerm, Coding } from './codes';
 export { evaluateMedication, parseMedicationCases, findingMatches } from './evaluate';
 export type { MedicationCase, MedicationEvalResult, ExpectedConflict } from './evaluate';
+export { patientContextFromBundle, validateBundle, isBundle } from './fhir';
+export type { BundleContext, FhirIssue, R4Bundle } from './fhir';
