@@ -2,6 +2,7 @@ import { Controller, Get, Module, RequestMethod, type DynamicModule, type Middle
 import { APP_FILTER } from '@nestjs/core';
 import { ApprovalsController } from './approvals.controller';
 import { JsonBodyMiddleware } from './body';
+import { CdsHooksModule } from './cds/cds.module';
 import { ConsultationsController } from './consultations.controller';
 import { ConsultationsService } from './consultations.service';
 import { HealthController } from './health.controller';
@@ -26,6 +27,7 @@ export class IngressModule implements NestModule {
   static register(opts: IngressOptions): DynamicModule {
     return {
       module: IngressModule,
+      imports: [CdsHooksModule.register(opts.cds ?? {})],
       controllers: [ConsultationsController, ApprovalsController, OpenApiController, HealthController],
       providers: [
         { provide: INGRESS_OPTIONS, useValue: opts },

@@ -24,6 +24,7 @@ export {
   evaluateMedication,
   parseMedicationCases,
   patientContextFromBundle,
+  alternativeFor,
   validateBundle,
   isBundle,
 } from './medgraph';

@@ -33,3 +33,4 @@ export { evaluateMedication, parseMedicationCases, findingMatches } from './eval
 export type { MedicationCase, MedicationEvalResult, ExpectedConflict } from './evaluate';
 export { patientContextFromBundle, validateBundle, isBundle } from './fhir';
 export type { BundleContext, FhirIssue, R4Bundle } from './fhir';
+export { alternativeFor } from './alternatives';
