@@ -21,7 +21,7 @@ export interface CoordinatorModuleOptions {
   preriskVersion?: string;
   /** Injected in contract tests to count boundary passes per exit. */
   boundary?: SafetyBoundary;
-  /** FHIR Bundles stored for `patient_context_ref` (default: in memory only). */
+  /** FHIR Bundles stored for `patient_context_ref` (default: MEDAGENT_DATA_DIR/patient-context). */
   patientContexts?: PatientContextStore;
 }
 
@@ -51,7 +51,7 @@ export class CoordinatorModule {
         { provide: RequestStore, useFactory: (kv: KvStore) => new RequestStore(kv), inject: [KV] },
         { provide: SafetyBoundary, useValue: opts.boundary ?? new SafetyBoundary(opts.config.emergencyNumberEn) },
         { provide: PreRiskService, useValue: new PreRiskService(opts.preriskVersion) },
-        { provide: PatientContextStore, useValue: opts.patientContexts ?? new PatientContextStore() },
+        { provide: PatientContextStore, useValue: opts.patientContexts ?? PatientContextStore.fromEnv() },
         { provide: MedicationScreenService, useFactory: (s: PatientContextStore) => new MedicationScreenService(s), inject: [PatientContextStore] },
         DeadlineScheduler,
         Finisher,

@@ -4,6 +4,7 @@ import { ApprovalsController } from './approvals.controller';
 import { JsonBodyMiddleware } from './body';
 import { CdsHooksModule } from './cds/cds.module';
 import { ConsultationsController } from './consultations.controller';
+import { PatientContextsController } from './patient-contexts.controller';
 import { ConsultationsService } from './consultations.service';
 import { HealthController } from './health.controller';
 import { IngressExceptionFilter } from './http-errors';
@@ -28,7 +29,7 @@ export class IngressModule implements NestModule {
     return {
       module: IngressModule,
       imports: [CdsHooksModule.register(opts.cds ?? {})],
-      controllers: [ConsultationsController, ApprovalsController, OpenApiController, HealthController],
+      controllers: [ConsultationsController, PatientContextsController, ApprovalsController, OpenApiController, HealthController],
       providers: [
         { provide: INGRESS_OPTIONS, useValue: opts },
         { provide: IngressMetrics, useValue: new IngressMetrics(opts.service ?? 'ingress') },

@@ -40,6 +40,11 @@ export class PatientContextStore {
     }
   }
 
+  /** Under MEDAGENT_DATA_DIR (default ./.medagent)/patient-context: shared by the ingress and the coordinator of one deployment. */
+  static fromEnv(env: NodeJS.ProcessEnv = process.env): PatientContextStore {
+    return new PatientContextStore(path.join(env['MEDAGENT_DATA_DIR'] ?? '.medagent', 'patient-context'));
+  }
+
   static isRef(ref: string): boolean {
     return REF.test(ref);
   }
