@@ -7,6 +7,7 @@ import { benchCommand } from './commands/bench';
 import { evalCommand } from './commands/eval';
 import { kbCommand } from './commands/kb';
 import { replayCommand, rerunTaskCommand } from './commands/replay';
+import { reviewCommand } from './commands/review';
 import { serveCommand } from './commands/serve';
 import { skillsCommand } from './commands/skills';
 
@@ -22,14 +23,16 @@ const COMMANDS: Record<string, Command> = {
   approve: approveCommand,
   replay: replayCommand,
   'rerun-task': rerunTaskCommand,
+  review: reviewCommand,
 };
 
 const HELP = `medagent — event-driven multi-agent medical Q&A and medication safety
 
   medagent ask "<question>" [--json] [--user U] [--session S]
   medagent skills [--json]
-  medagent eval prerisk|router|retrieval …
-  medagent bench prompts|orchestration …
+  medagent eval prerisk|router|retrieval|medication …
+  medagent bench prompts|orchestration|review …
+  medagent review --bundle FILE.json [--message Q] [--json]
   medagent kb ingest <file.jsonl|dir> [--target embedded|elasticsearch]
   medagent replay <request_id> [--json] --nats URL
   medagent rerun-task <request_id>/<task_id> --nats URL

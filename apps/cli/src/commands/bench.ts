@@ -1,8 +1,10 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { benchLatency, benchOrchestration, benchPrompts, loadTexts, runChaos, type OrchestrationBenchResult } from '@medagent/runtime';
 import { num, parseArgs, str, UsageError } from '../args';
+import { benchReviewCommand } from './bench-review';
 
 const HELP = `medagent bench prompts --cases FILE [--json]
+medagent bench review [--requests 500] [--concurrency 4] [--warmup 30] [--json]
 medagent bench latency --cases FILE[,FILE…] [--versions V1,V2] [--iterations N] [--json]
 medagent bench orchestration --mode embedded|distributed|bare --model-latency-ms N --concurrency C --requests R
                              [--worker-instances N] [--worker-concurrency C] [--warmup N] [--nats URL]
@@ -54,6 +56,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
   const args = parseArgs(rest, ['json']);
   const json = args.flags['json'] === true;
+  if (sub === 'review') return benchReviewCommand(args, json);
   if (sub === 'prompts') {
     const file = str(args, 'cases');
     if (!file) throw new UsageError(HELP);
