@@ -113,7 +113,7 @@ describe('checkMedicationSafety — graph cases', () => {
     expect(late.normalized.conditions.map((c) => c.id)).toEqual(['pregnancy_third_trimester']);
     expect(check({ text: 'My 5-year-old has a fever, can I give him aspirin?' }, 'consultation').verdict).toBe('blocked');
     const alcohol = check({ text: '喝了酒之后吃了头孢' }, 'triage');
-    expect(alcohol.verdict).toBe('caution');
+    expect(alcohol.verdict).toBe('blocked');
     expect(edgeIds(alcohol)).toEqual(['food:cephalosporins:alcohol']);
   });
 

@@ -3,7 +3,7 @@
 // third trimester from 28 weeks / 7 months.
 
 export interface PatternHit {
-  condition: 'child' | 'pregnancy' | 'pregnancy_third_trimester' | 'severe_ckd' | 'ckd_3b' | 'ckd_3a' | 'uncontrolled_hypertension' | 'hyperkalaemia';
+  condition: 'child' | 'pregnancy' | 'pregnancy_second_half' | 'pregnancy_third_trimester' | 'severe_ckd' | 'ckd_3b' | 'ckd_3a' | 'uncontrolled_hypertension' | 'hyperkalaemia';
   mention: string;
 }
 
@@ -65,10 +65,10 @@ export function patternConditions(text: string): PatternHit[] {
   for (const [mention, age] of matches(AGE, text)) if (age < 18) out.push({ condition: 'child', mention });
   for (const [mention, months] of matches(INFANT, text)) if (months < 36) out.push({ condition: 'child', mention });
   for (const [mention, months] of matches(GEST_MONTHS, text)) {
-    if (months >= 1 && months <= 10) out.push({ condition: months >= 7 ? 'pregnancy_third_trimester' : 'pregnancy', mention });
+    if (months >= 1 && months <= 10) out.push({ condition: months >= 7 ? 'pregnancy_third_trimester' : months >= 5 ? 'pregnancy_second_half' : 'pregnancy', mention });
   }
   for (const [mention, weeks] of matches(GEST_WEEKS, text)) {
-    if (weeks >= 1 && weeks <= 42) out.push({ condition: weeks >= 28 ? 'pregnancy_third_trimester' : 'pregnancy', mention });
+    if (weeks >= 1 && weeks <= 42) out.push({ condition: weeks >= 28 ? 'pregnancy_third_trimester' : weeks >= 20 ? 'pregnancy_second_half' : 'pregnancy', mention });
   }
   out.push(...labHits(text));
   return out;

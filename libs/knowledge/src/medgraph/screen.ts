@@ -106,7 +106,11 @@ export function screenMedication(graph: MedicationGraph, input: ScreenInput, cod
     const ids = new Set<string>();
     for (const n of nodes) for (const id of graph.expand(n.id)) ids.add(id);
     const key = [...nodes.map((n) => n.id)].sort().join('+');
-    if (items.some((i) => i.category === category && i.entity.id === key)) return;
+    const same = items.filter((i) => i.category === category && i.entity.id === key);
+    // Two context entries naming one ingredient differently ("ibuprofen", "Advil") are two
+    // products taken together; the same wording twice, or the message restating the context, is one.
+    const norm = (m: string): string => m.trim().toLowerCase();
+    if (same.length > 0 && (category !== 'drug' || origin !== 'context' || same.some((i) => i.entity.origin !== 'context' || norm(i.entity.mention) === norm(mention)))) return;
     const first = nodes[0] as GraphNode;
     const single = nodes.length === 1;
     items.push({
@@ -256,15 +260,17 @@ function findAll(graph: MedicationGraph, items: readonly Item[], lang: Lang): Sc
       const y = items[j] as Item;
       if (x.category !== 'drug' && y.category !== 'drug') continue;
       const [a, b] = x.category === 'drug' ? [x, y] : [y, x];
+      const sameProduct = a.category === 'drug' && b.category === 'drug' && a.entity.id === b.entity.id;
       const best = new Map<GraphEdge['type'], GraphEdge>();
       for (const e of graph.edgesBetweenSets(a.ids, b.ids)) {
-        if (!FITS[e.type](a.category, b.category)) continue;
+        if (!FITS[e.type](a.category, b.category) || (sameProduct && e.type !== 'DUPLICATE')) continue;
         const cur = best.get(e.type);
         if (!cur || better(e, cur, a, b)) best.set(e.type, e);
       }
       // A duplicate states the pair more exactly than the interaction of the same class pair.
       if (best.has('DUPLICATE')) best.delete('DDI');
       for (const e of best.values()) out.push(toFinding(e, a, b, lang));
+      if (sameProduct && best.size === 0) out.push(sameIngredient(a, b, lang));
       const self = best.size === 0 ? selfAllergy(a, b, lang) : undefined;
       if (self) out.push(self);
     }
@@ -312,6 +318,23 @@ function viewsOf(kind: ConflictKind, severity: Severity): SpecialistView[] {
   // Contraindications are the pharmacologist's too when they forbid the drug outright.
   const contraindication = (kind === 'drug-condition' || kind === 'drug-pregnancy') && severity === 'HIGH';
   return contraindication ? [own, 'pharmacologist'] : [own];
+}
+
+/** The same active ingredient in two products, where no class rule says more. */
+function sameIngredient(a: Item, b: Item, lang: Lang): ScreenFinding {
+  const zh = lang === 'zh';
+  return {
+    edge_id: `dup:same-ingredient:${a.entity.id}`,
+    kind: 'duplicate',
+    severity: 'MEDIUM',
+    drug: a.entity,
+    other: b.entity,
+    between: [a.entity.mention, b.entity.mention],
+    mechanism: zh ? '两种药品含有相同的活性成分，同时服用等于加倍剂量。' : 'Both products contain the same active ingredient; taking both doubles the dose.',
+    recommendation: zh ? '确认是否为重复开药或自行加服，只保留一种。' : 'Check for a duplicate prescription or self-medication and keep one product only.',
+    source: { name: 'Same active ingredient in two products (this request)', year: 2026 },
+    views: ['pharmacologist'],
+  };
 }
 
 /** An allergy to exactly this drug (or its class) when no allergen edge covers it. */
