@@ -127,7 +127,7 @@ export function screenMedication(graph: MedicationGraph, input: ScreenInput, cod
   };
   const ctx = input.context ?? {};
   for (const d of ctx.drugs ?? []) {
-    const nodes = resolveDrug(graph, d, codes);
+    const nodes = resolveDrug(graph, d, codes, addBlind);
     if (nodes) push('drug', nodes, termText(d), 'context');
     else addBlind(termText(d));
   }
@@ -191,8 +191,11 @@ function termText(t: string | CodedTerm): string {
   return typeof t === 'string' ? t : (t.text ?? t.codes?.[0]?.code ?? '');
 }
 
-/** A drug by code, by name, or as a combination whose every ingredient is known ("a/b", "a-b"). */
-function resolveDrug(graph: MedicationGraph, term: string | CodedTerm, codes?: CodeMap): GraphNode[] | undefined {
+/**
+ * A drug by code, by name, or as a combination ("a/b", "a-b"): the ingredients the graph knows
+ * are checked, the others are named as blind spots (a combination is never dropped whole).
+ */
+function resolveDrug(graph: MedicationGraph, term: string | CodedTerm, codes?: CodeMap, blind?: (s: string) => void): GraphNode[] | undefined {
   const whole = resolveCoded(graph, term, 'drug', codes);
   if (whole) return [whole];
   const text = termText(term);
@@ -200,7 +203,14 @@ function resolveDrug(graph: MedicationGraph, term: string | CodedTerm, codes?: C
   const dashed = parts.length < 2 ? text.split(/\s*-\s*/).filter((p) => p.trim() !== '') : parts;
   if (dashed.length < 2) return undefined;
   const nodes = dashed.map((p) => graph.resolve(p, 'drug'));
-  return nodes.every((n): n is GraphNode => n !== undefined) ? nodes : undefined;
+  const known = nodes.filter((n): n is GraphNode => n !== undefined);
+  if (known.length === 0) return undefined;
+  // "a-b" might be one hyphenated name rather than a combination: only a "/"-style list is split partially.
+  if (known.length < nodes.length && parts.length < 2) return undefined;
+  dashed.forEach((p, i) => {
+    if (nodes[i] === undefined) blind?.(`${p.trim()} (in ${text})`);
+  });
+  return known;
 }
 
 /**
