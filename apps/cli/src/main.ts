@@ -7,6 +7,7 @@ import { benchCommand } from './commands/bench';
 import { evalCommand } from './commands/eval';
 import { kbCommand } from './commands/kb';
 import { replayCommand, rerunTaskCommand } from './commands/replay';
+import { reviewCommand } from './commands/review';
 import { serveCommand } from './commands/serve';
 import { skillsCommand } from './commands/skills';
 import { triageCommand } from './commands/triage';
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, Command> = {
   replay: replayCommand,
   'rerun-task': rerunTaskCommand,
   triage: triageCommand,
+  review: reviewCommand,
 };
 
 const HELP = `medagent — event-driven multi-agent medical Q&A and medication safety
@@ -31,8 +33,9 @@ const HELP = `medagent — event-driven multi-agent medical Q&A and medication s
   medagent ask "<question>" [--json] [--user U] [--session S]
   medagent skills [--json]
   medagent triage "<message>" [--json]   (pre-risk decision, concepts, spans, guidance)
-  medagent eval prerisk|router|retrieval …
-  medagent bench prompts|orchestration …
+  medagent eval prerisk|router|retrieval|medication …
+  medagent bench prompts|orchestration|review …
+  medagent review --bundle FILE.json [--message Q] [--json]
   medagent kb ingest <file.jsonl|dir> [--target embedded|elasticsearch]
   medagent replay <request_id> [--json] --nats URL
   medagent rerun-task <request_id>/<task_id> --nats URL

@@ -35,6 +35,9 @@ export function buildWorkerPrompt(pkg: TaskPackageDto, registry: ToolRegistry): 
   if (pkg.context.prerisk_category || pkg.context.prerisk_decision) {
     context += `\n- pre-risk screen: ${pkg.context.prerisk_decision ?? 'n/a'} (${pkg.context.prerisk_category ?? 'none'})`;
   }
+  if (pkg.context.medication_screen) {
+    context += `\n- medication screen (coordinator, verdict ${pkg.context.medication_verdict ?? 'n/a'}): ${pkg.context.medication_screen.replace(/\n/g, '; ')}`;
+  }
   if (pkg.input_refs.length > 0) context += `\n- input references: ${pkg.input_refs.join(', ')}`;
   let user = `${INSTRUCTION_OPEN}\n${pkg.instruction}\n${INSTRUCTION_CLOSE}`;
   if (context) user += `\n\nContext:${context}`;

@@ -22,6 +22,8 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFIG_INVALID'
   | 'APPROVAL_DENIED'
+  | 'UNAUTHENTICATED'
+  | 'PRECONDITION_FAILED'
   | 'INTERNAL';
 
 export interface ErrorDetail {

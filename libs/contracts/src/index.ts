@@ -64,6 +64,8 @@ export {
 export type { PlannedTask, PlanRule, PlanSource, PlanValidation, PlanViolation, TaskPlan } from './plan';
 export { PreRiskEvidenceDto, PreRiskResultDto, RISK_LEVELS } from './safety';
 export type {
+  MedicationScreenFindingSummary,
+  MedicationScreenRecord,
   MedicationVerdict,
   PreRiskDecision,
   PreRiskEvidence,

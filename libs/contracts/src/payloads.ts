@@ -38,6 +38,8 @@ export class RequestSubmittedPayload {
   @IsString() @Length(1, MAX_MESSAGE_CHARS) message!: string;
   @IsOptional() @IsIn(LANGS) lang?: Lang;
   @IsOptional() @IsString() @Length(1, 256) patient_context_ref?: string;
+  /** Patient context: a FHIR R4 Bundle (validated by the coordinator's medication screen). */
+  @IsOptional() @IsObject() patient_context?: Record<string, unknown>;
   @IsOptional() @IsIn(['http', 'nats', 'cli', 'embedded']) channel?: string;
   @IsOptional() @IsInt() @Min(100) deadline_ms?: number;
   @IsOptional() @IsString() @Length(1, 128) idempotency_key?: string;

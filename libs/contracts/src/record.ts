@@ -1,7 +1,7 @@
 import type { Contribution, Evidence } from './contribution';
 import type { RequestState, TaskState } from './lifecycle';
 import type { PlanSource, TaskPlan } from './plan';
-import type { PreRiskResult, SafetyAction } from './safety';
+import type { MedicationScreenRecord, PreRiskResult, SafetyAction } from './safety';
 import type { Lang } from './task-package';
 import type { TaskType, WorkerRole } from './roles';
 
@@ -37,6 +37,8 @@ export interface RequestRecord {
   created_at: string;
   completed_at?: string;
   prerisk?: PreRiskResult;
+  /** The coordinator's medication screen, when the request named a drug (message or patient context). */
+  medication_screen?: MedicationScreenRecord;
   plan?: TaskPlan & { source: PlanSource; version: number; fallback_reason?: string };
   tasks: TaskRecord[];
   contributions: Contribution[];

@@ -52,3 +52,29 @@ export class PreRiskResultDto implements PreRiskResult {
   @IsString() rules_version!: string;
   @IsOptional() @IsArray() suppressed?: { rule_id: string; reason: SuppressionReason }[];
 }
+
+/**
+ * The coordinator's medication screen of one request (drugs, allergies, pregnancy and
+ * conditions named in the message or the patient context), as the record and the tasks see it.
+ */
+export interface MedicationScreenFindingSummary {
+  edge_id: string;
+  kind: 'drug-drug' | 'drug-allergy' | 'drug-pregnancy' | 'drug-condition' | 'drug-food' | 'duplicate';
+  severity: 'HIGH' | 'MEDIUM' | 'LOW';
+  /** Display names, drug first. */
+  between: [string, string];
+  recommendation: string;
+  source: string;
+  views: string[];
+}
+
+export interface MedicationScreenRecord {
+  version: string;
+  verdict: MedicationVerdict;
+  findings: MedicationScreenFindingSummary[];
+  blind_spots: string[];
+  /** Where the screened entities came from (never the memory summary). */
+  inputs: { message: boolean; patient_context: boolean };
+  /** The medication section, in the request language. */
+  text: string;
+}

@@ -48,6 +48,9 @@ export class TaskContextSliceDto {
   @IsOptional() @IsIn(['ESCALATE', 'PASS']) prerisk_decision?: 'ESCALATE' | 'PASS';
   /** The gate's fired rule ids (escalated requests): assess_risk and the answer's opening use them. */
   @IsOptional() @IsArray() @ArrayMaxSize(32) @IsString({ each: true }) @Length(1, 96, { each: true }) prerisk_rules?: string[];
+  /** The coordinator's medication screen: its verdict and findings, as input evidence for every task. */
+  @IsOptional() @IsIn(['blocked', 'caution', 'ok']) medication_verdict?: 'blocked' | 'caution' | 'ok';
+  @IsOptional() @IsString() @Length(0, 2000) medication_screen?: string;
 }
 
 export class TaskPackageDto {

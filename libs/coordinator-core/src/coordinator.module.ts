@@ -10,6 +10,8 @@ import { Finisher } from './finisher';
 import { Orchestrator } from './orchestrator';
 import { PreRiskService } from './prerisk.service';
 import { RequestStore } from './request-store';
+import { PatientContextStore } from './medication/patient-context.store';
+import { MedicationScreenService } from './medication/screen.service';
 
 export interface CoordinatorModuleOptions {
   bus: Bus;
@@ -18,6 +20,8 @@ export interface CoordinatorModuleOptions {
   config: CoordinatorConfig;
   /** Injected in contract tests to count boundary passes per exit. */
   boundary?: SafetyBoundary;
+  /** FHIR Bundles stored for `patient_context_ref` (default: MEDAGENT_DATA_DIR/patient-context). */
+  patientContexts?: PatientContextStore;
 }
 
 class CoordinatorBootstrap implements OnApplicationBootstrap {
@@ -46,13 +50,15 @@ export class CoordinatorModule {
         { provide: RequestStore, useFactory: (kv: KvStore) => new RequestStore(kv), inject: [KV] },
         { provide: SafetyBoundary, useValue: opts.boundary ?? new SafetyBoundary(opts.config.emergencyNumberEn) },
         { provide: PreRiskService, useValue: new PreRiskService() },
+        { provide: PatientContextStore, useValue: opts.patientContexts ?? PatientContextStore.fromEnv() },
+        { provide: MedicationScreenService, useFactory: (s: PatientContextStore) => new MedicationScreenService(s), inject: [PatientContextStore] },
         DeadlineScheduler,
         Finisher,
         Orchestrator,
         { provide: CoordinatorBootstrap, useFactory: (o: Orchestrator, b: Bus) => new CoordinatorBootstrap(o, b), inject: [Orchestrator, BUS] },
         BUS_EXCEPTION_FILTER,
       ],
-      exports: [RequestStore, SafetyBoundary, Orchestrator],
+      exports: [RequestStore, SafetyBoundary, Orchestrator, PatientContextStore, MedicationScreenService],
     };
   }
 }

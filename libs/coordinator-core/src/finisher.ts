@@ -20,6 +20,7 @@ import { composePartial, errorText, medicationVerdictOf } from './compose';
 import { CoordinatorConfig, REDELIVER_WINDOW_MS } from './config';
 import { DeadlineScheduler } from './deadlines';
 import { RequestStore, type StoredRequest } from './request-store';
+import { strictestVerdict, withMedicationSection } from './medication/section';
 import type { AnswerRecord } from '@medagent/contracts';
 
 type Exit = AnswerRecord['exit'];
@@ -309,11 +310,14 @@ export class Finisher {
     // family's hint precedes it.
     const escalated = rec.prerisk?.decision === 'ESCALATE' ? rec.prerisk : undefined;
     const input = {
-      text: escalated ? withEmergencyOpening(text, escalated, rec.lang) : text,
+      // The medication screen's section opens the answer on every exit; an escalated answer opens with its emergency guidance.
+      text: escalated
+        ? withEmergencyOpening(withMedicationSection(text, rec.medication_screen, rec.state.escalated, rec.lang), escalated, rec.lang)
+        : withMedicationSection(text, rec.medication_screen, rec.state.escalated, rec.lang),
       lang: rec.lang,
       escalated: rec.state.escalated,
       ...(escalated ? { escalation_category: emergencyConcepts(firedRuleIds(escalated))[0] ?? escalated.category } : {}),
-      ...withVerdict(medicationVerdictOf(cs)),
+      ...withVerdict(strictestVerdict(rec.medication_screen?.verdict, medicationVerdictOf(cs))),
     };
     return this.boundary.recheck(input, this.boundary.apply(input));
   }

@@ -28,6 +28,8 @@ import { CoordinatorConfig } from './config';
 import { DeadlineScheduler } from './deadlines';
 import { Finisher, RESULT_SCAN_READER, RESULT_SUBJECTS, claimSynthesis, resultMsgId, traceOpt } from './finisher';
 import { PreRiskService } from './prerisk.service';
+import { MedicationScreenService } from './medication/screen.service';
+import { screenForTask } from './medication/section';
 import { RequestStore, appendContribution, type StoredRequest } from './request-store';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -51,6 +53,7 @@ export class Orchestrator {
     private readonly config: CoordinatorConfig,
     private readonly deadlines: DeadlineScheduler,
     private readonly finisher: Finisher,
+    private readonly medscreen: MedicationScreenService,
   ) {}
 
   /** `spanTraceparent`: the handler span's, the trace's root when the submitter sent none. */
@@ -73,7 +76,13 @@ export class Orchestrator {
       span.setAttributes({ 'medagent.prerisk.decision': r.decision, 'medagent.prerisk.category': r.category });
       return r;
     });
-    const mem = await loading;
+    // The medication screen, like the gate, runs whatever the plan: message and patient context only.
+    const medication = withSpan('coordinator.medication_screen', { 'medagent.request_id': p.request_id }, async (span) => {
+      const m = this.medscreen.screen({ message: p.message, lang, ...(p.patient_context ? { patient_context: p.patient_context } : {}), ...(p.patient_context_ref ? { patient_context_ref: p.patient_context_ref } : {}) });
+      span.setAttributes({ 'medagent.medication.verdict': m?.verdict ?? 'none', 'medagent.medication.findings': m?.findings.length ?? 0 });
+      return m;
+    });
+    const [mem, screen] = await Promise.all([loading, medication]);
     const summary = summarizeTurns(mem.turns);
     const escalate = verdict.decision === 'ESCALATE';
     const planAt = iso(Date.now() + this.config.planDeadlineMs);
@@ -92,6 +101,7 @@ export class Orchestrator {
       contributions: [],
       memory: { backend: mem.backend, degraded: mem.degraded, turns_loaded: mem.turns.length },
       prerisk: verdict,
+      ...(screen ? { medication_screen: screen } : {}),
       timings: {},
       completeness: 0,
       state: {
@@ -210,8 +220,9 @@ export class Orchestrator {
         ...(rec.state.memory_summary ? { memory_summary: rec.state.memory_summary } : {}),
         ...(rec.prerisk ? { prerisk_category: rec.prerisk.category, prerisk_decision: rec.prerisk.decision } : {}),
         ...(rec.prerisk?.decision === 'ESCALATE' ? { prerisk_rules: [...new Set(rec.prerisk.evidence.map((e) => e.rule_id))].slice(0, 32) } : {}),
+        ...(rec.medication_screen ? { medication_verdict: rec.medication_screen.verdict, medication_screen: screenForTask(rec.medication_screen) } : {}),
       },
-      input_refs: [],
+      input_refs: (rec.medication_screen?.findings ?? []).slice(0, 32).map((f) => `medgraph:${f.edge_id}`),
       expected_output: CONTRIBUTION_SCHEMA_ID,
       allowed_tools: [...skillsFor(task.agent)],
       budget: { max_steps: this.config.taskMaxSteps, max_tokens: this.config.taskMaxTokens, deadline_at: deadlineAt },

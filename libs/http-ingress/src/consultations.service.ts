@@ -2,6 +2,7 @@ import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/comm
 import {
   BusUnavailableError,
   ConflictError,
+  ContractViolationError,
   MedagentError,
   NotFoundError,
   buildEvent,
@@ -14,6 +15,7 @@ import {
 import { HEADER_TRACEPARENT, retryWhileWanted, type CatchUpBackoff, type PublishAck, type PublishOptions, type Subscription } from '@medagent/bus';
 import { publicRecord, type StoredRequest } from '@medagent/coordinator-core';
 import { requestIdFor } from '@medagent/contracts';
+import { validateBundle } from '@medagent/knowledge';
 import { SpanKind, contextFromTraceparent, traceparentOf, withSpan } from '@medagent/telemetry';
 import type { ConsultationRequestDto } from './dto';
 import { IngressMetrics } from './metrics';
@@ -89,6 +91,7 @@ export class ConsultationsService implements BeforeApplicationShutdown {
             channel: 'http',
             ...(body.lang ? { lang: body.lang } : {}),
             ...(body.patient_context_ref ? { patient_context_ref: body.patient_context_ref } : {}),
+            ...(body.patient_context ? { patient_context: checkedBundle(body.patient_context) } : {}),
             ...(body.deadline_ms !== undefined ? { deadline_ms: body.deadline_ms } : {}),
             ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
           },
@@ -234,4 +237,11 @@ export class ConsultationsService implements BeforeApplicationShutdown {
       throw new BusUnavailableError('event bus unavailable', { cause: e });
     }
   }
+}
+
+/** A patient context must be a FHIR R4 Bundle whose resources we read are well formed (else 400). */
+function checkedBundle(raw: Record<string, unknown>): Record<string, unknown> {
+  const issues = validateBundle(raw);
+  if (issues.length > 0) throw new ContractViolationError('patient_context is not a valid FHIR R4 Bundle', { details: issues.slice(0, 20) });
+  return raw;
 }

@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import { LANGS, MAX_MESSAGE_CHARS, WORKER_ROLES, type Lang, type WorkerRole } from '@medagent/contracts';
 
 export const MAX_DEADLINE_MS = 600_000;
@@ -12,6 +12,8 @@ export class ConsultationRequestDto {
   @IsString() @Length(1, 128) session_id!: string;
   @IsOptional() @IsIn(LANGS) lang?: Lang;
   @IsOptional() @IsString() @Length(1, 256) patient_context_ref?: string;
+  /** A FHIR R4 Bundle (Patient, MedicationRequest/Statement, AllergyIntolerance, Condition, Observation). */
+  @IsOptional() @IsObject() patient_context?: Record<string, unknown>;
   @IsOptional() @IsInt() @Min(100) @Max(MAX_DEADLINE_MS) deadline_ms?: number;
 }
 

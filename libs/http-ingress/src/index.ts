@@ -9,3 +9,4 @@ export { progressOf, type ProgressData } from './progress';
 export { toErrorBody, type ErrorBody } from './http-errors';
 export { startHealthServer, type HealthServer, type HealthServerOptions } from './health-server';
 export { busOpen, withTimeout } from './readiness';
+export * from './cds';

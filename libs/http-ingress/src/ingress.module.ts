@@ -2,7 +2,9 @@ import { Controller, Get, Module, RequestMethod, type DynamicModule, type Middle
 import { APP_FILTER } from '@nestjs/core';
 import { ApprovalsController } from './approvals.controller';
 import { JsonBodyMiddleware } from './body';
+import { CdsHooksModule } from './cds/cds.module';
 import { ConsultationsController } from './consultations.controller';
+import { PatientContextsController } from './patient-contexts.controller';
 import { ConsultationsService } from './consultations.service';
 import { HealthController } from './health.controller';
 import { IngressExceptionFilter } from './http-errors';
@@ -26,7 +28,8 @@ export class IngressModule implements NestModule {
   static register(opts: IngressOptions): DynamicModule {
     return {
       module: IngressModule,
-      controllers: [ConsultationsController, ApprovalsController, OpenApiController, HealthController],
+      imports: [CdsHooksModule.register(opts.cds ?? {})],
+      controllers: [ConsultationsController, PatientContextsController, ApprovalsController, OpenApiController, HealthController],
       providers: [
         { provide: INGRESS_OPTIONS, useValue: opts },
         { provide: IngressMetrics, useValue: new IngressMetrics(opts.service ?? 'ingress') },

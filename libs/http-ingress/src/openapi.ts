@@ -79,6 +79,14 @@ export function openApiDocument(): Record<string, unknown> {
           },
         },
       },
+      '/v1/patient-contexts': {
+        post: {
+          operationId: 'storePatientContext',
+          summary: 'Store a FHIR R4 Bundle; returns the patient_context_ref a consultation can carry',
+          requestBody: { required: true, content: json({ type: 'object' }) },
+          responses: { '201': { description: 'Stored', content: json({ type: 'object', properties: { patient_context_ref: { type: 'string' } } }) }, '400': { description: 'Not a valid Bundle' } },
+        },
+      },
       '/v1/openapi.json': { get: { operationId: 'openapi', summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1', content: json({ type: 'object' }) } } } },
       '/healthz': { get: { operationId: 'healthz', summary: 'Process is up', responses: { '200': { description: 'ok', content: json({ type: 'object' }) } } } },
       '/readyz': {
@@ -101,7 +109,8 @@ export function openApiDocument(): Record<string, unknown> {
             user_id: { type: 'string', minLength: 1, maxLength: 128 },
             session_id: { type: 'string', minLength: 1, maxLength: 128 },
             lang: { enum: [...LANGS], description: 'Detected from the message when absent' },
-            patient_context_ref: { type: 'string', minLength: 1, maxLength: 256, description: 'A reference into the hospital system, never the data itself' },
+            patient_context_ref: { type: 'string', minLength: 1, maxLength: 256, description: 'A reference into the hospital system, or `fhir-bundle:<id>` from POST /v1/patient-contexts' },
+            patient_context: { type: 'object', description: 'A FHIR R4 Bundle (Patient, MedicationRequest, MedicationStatement, AllergyIntolerance, Condition, Observation for eGFR, potassium and pregnancy status); read by the medication screen' },
             deadline_ms: { type: 'integer', minimum: 100, maximum: MAX_DEADLINE_MS },
           },
         },

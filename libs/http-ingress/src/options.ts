@@ -1,6 +1,7 @@
 import type { LogLevel } from '@nestjs/common';
 import type { Bus, CatchUpBackoff } from '@medagent/bus';
-import type { RequestStore } from '@medagent/coordinator-core';
+import type { PatientContextStore, RequestStore } from '@medagent/coordinator-core';
+import type { CdsOptions } from './cds/options';
 
 export interface IngressOptions {
   bus: Bus;
@@ -11,6 +12,10 @@ export interface IngressOptions {
   service?: string;
   /** Between record reads the broker refused right after a reconnect (default: the bus's). */
   catchUpBackoff?: CatchUpBackoff;
+  /** CDS Hooks: token verifier and public base URL (default: from MEDAGENT_CDS_* variables). */
+  cds?: Partial<CdsOptions>;
+  /** Where `POST /v1/patient-contexts` stores FHIR Bundles for `patient_context_ref`. */
+  patientContexts?: PatientContextStore;
 }
 
 export interface IngressAppOptions extends IngressOptions {

@@ -13,6 +13,20 @@ export {
   EDGE_TYPES,
   NODE_KINDS,
   SEVERITIES,
+  defaultCodeMap,
+  runMedicationScreen,
+  screenMedication,
+  SCREEN_VERSION,
+  CONFLICT_KINDS,
+  SPECIALIST_VIEWS,
+  CODE_SYSTEMS,
+  loadCodeMap,
+  evaluateMedication,
+  parseMedicationCases,
+  patientContextFromBundle,
+  alternativeFor,
+  validateBundle,
+  isBundle,
 } from './medgraph';
 export type {
   Conflict as MedicationConflict,
@@ -27,6 +41,21 @@ export type {
   Severity,
   SourceRef,
   Verdict as MedicationVerdictValue,
+  PatientContext,
+  ScreenInput as MedicationScreenInput,
+  ScreenResult as MedicationScreenResult,
+  ScreenFinding as MedicationScreenFinding,
+  ConflictKind,
+  SpecialistView,
+  CodeMap,
+  CodedTerm,
+  Coding,
+  MedicationCase,
+  MedicationEvalResult,
+  BundleContext,
+  FhirIssue,
+  R4Bundle,
 } from './medgraph';
 export * from './icd';
 export * from './symptoms';
+export { bundle as fhirTestBundle, medicationRequest as fhirTestMedicationRequest, warfarinBundle as fhirWarfarinBundle } from './medgraph/testing/bundles';

@@ -11,6 +11,9 @@ export interface AskInput {
   idempotency_key?: string;
   deadline_ms?: number;
   channel?: 'cli' | 'nats' | 'http' | 'embedded';
+  /** Patient context: a FHIR R4 Bundle, or a reference to one stored with the coordinator. */
+  patient_context?: Record<string, unknown>;
+  patient_context_ref?: string;
 }
 
 export type AskRecord = RequestRecord & { question?: string };
@@ -140,6 +143,8 @@ function submissionOf(requestId: string, input: AskInput, traceparent: string | 
       ...(input.lang ? { lang: input.lang } : {}),
       ...(input.idempotency_key ? { idempotency_key: input.idempotency_key } : {}),
       ...(input.deadline_ms ? { deadline_ms: input.deadline_ms } : {}),
+      ...(input.patient_context ? { patient_context: input.patient_context } : {}),
+      ...(input.patient_context_ref ? { patient_context_ref: input.patient_context_ref } : {}),
       ...(resubmitted ? { resubmitted } : {}),
     },
     ...(traceparent ? { traceparent } : {}),

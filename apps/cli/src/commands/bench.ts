@@ -2,9 +2,11 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { benchLatency, benchOrchestration, benchPrompts, loadTexts, runChaos, type OrchestrationBenchResult } from '@medagent/bench';
 import { benchServeCommand } from './bench-serve';
 import { num, parseArgs, str, UsageError } from '../args';
+import { benchReviewCommand } from './bench-review';
 
 const HELP = `medagent bench prompts --cases FILE [--json]
 medagent bench serve <service|all>   (a service with the fixed-latency fake model: MEDAGENT_FAKE_MODEL_LATENCY_MS)
+medagent bench review [--requests 500] [--concurrency 4] [--warmup 30] [--json]
 medagent bench latency --cases FILE[,FILE…] [--versions V1,V2] [--iterations N] [--json]
 medagent bench orchestration --mode embedded|distributed|bare --model-latency-ms N --concurrency C --requests R
                              [--worker-instances N] [--worker-concurrency C] [--warmup N] [--nats URL]
@@ -57,6 +59,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
   if (sub === 'serve') return benchServeCommand(rest);
   const args = parseArgs(rest, ['json']);
   const json = args.flags['json'] === true;
+  if (sub === 'review') return benchReviewCommand(args, json);
   if (sub === 'prompts') {
     const file = str(args, 'cases');
     if (!file) throw new UsageError(HELP);

@@ -3,9 +3,11 @@ import { compareWithSnapshot, defaultPreRiskGate, evaluatePreRisk, parsePreRiskC
 import { evaluateRouter, parseRouterCases, planFromMessage } from '@medagent/planner';
 import { MEDQUAD_TUNED, evaluateRetrieval, type RetrievalMode } from '@medagent/knowledge';
 import { num, parseArgs, str, UsageError, type ParsedArgs } from '../args';
+import { evalMedication } from './eval-medication';
 
 const HELP = `medagent eval prerisk --cases FILE [--json] [--compare SNAPSHOT.json]  (an earlier version's frozen decisions, eval/snapshots/)
 medagent eval router  --cases FILE [--json]
+medagent eval medication --cases FILE [--json]
 medagent eval retrieval --corpus FILE|DIR --queries FILE [--mode bm25|dense|hybrid] [--k 10] [--sample N] [--preset default|medquad] [--json]`;
 
 function need(args: ParsedArgs, key: string): string {
@@ -64,5 +66,6 @@ export async function evalCommand(argv: string[]): Promise<number> {
   if (sub === 'prerisk') return prerisk(args, json);
   if (sub === 'router') return router(args, json);
   if (sub === 'retrieval') return retrieval(args, json);
+  if (sub === 'medication') return evalMedication(args, json);
   throw new UsageError(HELP);
 }

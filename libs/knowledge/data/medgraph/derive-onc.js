@@ -64,8 +64,10 @@ if (showGroups) {
 }
 
 // Resolve CSV names to graph drug nodes by exact (case-insensitive) name or alias.
-const nodes = readJson('nodes.json').nodes;
-const edges = readJson('edges.json').edges;
+const family = (sub) =>
+  fs.readdirSync(path.join(__dirname, sub)).filter((f) => f.endsWith('.json')).sort().flatMap((f) => readJson(path.join(sub, f))[sub]);
+const nodes = family('nodes');
+const edges = family('edges');
 const byName = new Map();
 const nodeById = new Map(nodes.map((n) => [n.id, n]));
 for (const n of nodes) {

@@ -53,7 +53,7 @@ describe('checkMedicationSafety — the seed case', () => {
     const r = check({ drugs: ['simvastatin'], foods: ['grapefruit juice'] }, 'research');
     expect(r.verdict).toBe('ok');
     expect(r.text.startsWith('No medication conflicts found within your view.')).toBe(true);
-    expect(check({ drugs: ['simvastatin'], foods: ['grapefruit juice'] }, 'consultation').verdict).toBe('caution');
+    expect(check({ drugs: ['simvastatin'], foods: ['grapefruit juice'] }, 'consultation').verdict).toBe('blocked');
   });
 });
 
@@ -113,7 +113,7 @@ describe('checkMedicationSafety — graph cases', () => {
     expect(late.normalized.conditions.map((c) => c.id)).toEqual(['pregnancy_third_trimester']);
     expect(check({ text: 'My 5-year-old has a fever, can I give him aspirin?' }, 'consultation').verdict).toBe('blocked');
     const alcohol = check({ text: '喝了酒之后吃了头孢' }, 'triage');
-    expect(alcohol.verdict).toBe('caution');
+    expect(alcohol.verdict).toBe('blocked');
     expect(edgeIds(alcohol)).toEqual(['food:cephalosporins:alcohol']);
   });
 
@@ -127,10 +127,10 @@ describe('checkMedicationSafety — graph cases', () => {
       { drugs: ['methotrexate', 'Bactrim'] },
       { drugs: ['spironolactone', 'KCl'] },
       { drugs: ['oxycodone'], foods: ['beer'] },
+      { drugs: ['metronidazole'], foods: ['alcohol'] },
     ];
     for (const input of blocked) expect([input, check(input).verdict]).toEqual([input, 'blocked']);
     const caution: SafetyInput[] = [
-      { drugs: ['metronidazole'], foods: ['alcohol'] },
       { drugs: ['glipizide'], foods: ['wine'] },
       { drugs: ['sertraline', 'sumatriptan'] },
       { drugs: ['fluoxetine', 'tramadol'] },
@@ -151,21 +151,21 @@ describe('checkMedicationSafety — graph cases', () => {
   });
 
   it('names unknown entities as blind spots and mentions them in the text', () => {
-    const r = check({ drugs: ['华法林', '神仙丸'], conditions: ['怪病'], text: '还在吃奥司他韦' }, 'consultation');
-    expect(r.blind_spots).toEqual(['神仙丸', '怪病', '奥司他韦']);
+    const r = check({ drugs: ['华法林', '神仙丸'], conditions: ['怪病'], text: '还在吃法匹拉韦' }, 'consultation');
+    expect(r.blind_spots).toEqual(['神仙丸', '怪病', '法匹拉韦']);
     expect(r.text).toContain('未能识别');
     expect(r.text).toContain('神仙丸');
   });
 
   it('serialises per role: triage labels, consultation counselling, research sources', () => {
-    const input = { drugs: ['warfarin', 'fluconazole'], lang: 'zh' as const };
+    const input = { drugs: ['warfarin', 'metronidazole'], lang: 'zh' as const };
     expect(check(input, 'triage').text).toMatch(/^【结论：阻止】[\s\S]*【高危】[\s\S]*处置/);
     expect(check(input, 'consultation').text).toMatch(/^用药安全提醒：发现严重用药风险。请不要按目前的方式用药/);
     const research = check(input, 'research').text;
     expect(research).toContain('机制');
     expect(research).toContain('来源');
     expect(research).toContain('dailymed.nlm.nih.gov');
-    expect(check({ ...input, lang: 'en' }, 'research').conflicts[0]?.between).toEqual(['warfarin', 'fluconazole']);
+    expect(check({ ...input, lang: 'en' }, 'research').conflicts[0]?.between).toEqual(['warfarin', 'metronidazole']);
   });
 
   it('rejects an unknown role and malformed input with coded errors', () => {

@@ -34,6 +34,7 @@ const TYPE_FITS: Record<EdgeType, (a: Category, b: Category) => boolean> = {
   CONTRAINDICATION: (a, b) => (a === 'drug' && b === 'condition') || (a === 'condition' && b === 'drug'),
   FOOD_DRUG: (a, b) => (a === 'drug' && b === 'food') || (a === 'food' && b === 'drug'),
   CROSS_ALLERGY: (a, b) => (a === 'allergy' && b === 'drug') || (a === 'drug' && b === 'allergy'),
+  DUPLICATE: (a, b) => a === 'drug' && b === 'drug',
 };
 
 /**

@@ -3,6 +3,8 @@ import { checkMedicationSafety as checkWith } from './check';
 import { extractEntities as extractWith } from './extract';
 import { MedicationGraph } from './graph';
 import type { ExtractedEntities, Role, SafetyInput, SafetyResult } from './types';
+import { loadCodeMap, type CodeMap } from './codes';
+import { screenMedication, type ScreenInput, type ScreenResult } from './screen';
 
 let cached: MedicationGraph | undefined;
 
@@ -23,4 +25,16 @@ export function checkMedicationSafety(
 /** Drugs, conditions, foods and allergies mentioned in free text, resolved against the graph. */
 export function extractEntities(text: string, graph: MedicationGraph = defaultMedicationGraph()): ExtractedEntities {
   return extractWith(graph, text);
+}
+
+let cachedCodes: CodeMap | undefined;
+
+export function defaultCodeMap(): CodeMap {
+  cachedCodes ??= loadCodeMap();
+  return cachedCodes;
+}
+
+/** The medication screen against the shipped graph and code map. */
+export function runMedicationScreen(input: ScreenInput, graph: MedicationGraph = defaultMedicationGraph()): ScreenResult {
+  return screenMedication(graph, input, defaultCodeMap());
 }

@@ -50,8 +50,10 @@ export class MedicationGraph {
     return new MedicationGraph(nodes, edges);
   }
 
+  /** One file per family: `nodes/*.json` (classes, drugs, conditions, …) and `edges/*.json` (ddi, allergy, …). */
   static load(dir: string = DEFAULT_MEDGRAPH_DIR): MedicationGraph {
-    return MedicationGraph.fromData(readJson(path.join(dir, 'nodes.json')), readJson(path.join(dir, 'edges.json')));
+    const data = readGraphData(dir);
+    return MedicationGraph.fromData(data.nodes, data.edges);
   }
 
   node(id: string): GraphNode | undefined {
@@ -105,8 +107,11 @@ export class MedicationGraph {
 
   /** Every edge that applies to the pair, directly or through classes / implied conditions. */
   edgesBetween(a: string, b: string): GraphEdge[] {
-    const ea = this.expand(a);
-    const eb = this.expand(b);
+    return this.edgesBetweenSets(this.expand(a), this.expand(b));
+  }
+
+  /** Every edge joining two expanded id sets (a combination product is the union of its ingredients'). */
+  edgesBetweenSets(ea: ReadonlySet<string>, eb: ReadonlySet<string>): GraphEdge[] {
     const found = new Map<string, GraphEdge>();
     for (const x of ea) {
       for (const e of this.byEndpoint.get(x) ?? []) {
@@ -167,6 +172,26 @@ export class MedicationGraph {
     if (list) list.push(value);
     else map.set(key, [value]);
   }
+}
+
+/** The raw node and edge lists of a graph directory, every family file concatenated (sorted by name). */
+export function readGraphData(dir: string = DEFAULT_MEDGRAPH_DIR): { nodes: unknown[]; edges: unknown[] } {
+  const family = (sub: 'nodes' | 'edges'): unknown[] => {
+    const folder = path.join(dir, sub);
+    let files: string[];
+    try {
+      files = fs.readdirSync(folder).filter((f) => f.endsWith('.json')).sort();
+    } catch (cause) {
+      throw new MedGraphError('MEDGRAPH_DATA_UNREADABLE', `cannot list medication graph folder ${sub}/`, { cause });
+    }
+    return files.flatMap((f) => {
+      const raw = readJson(path.join(folder, f));
+      const list = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[sub] : undefined;
+      if (!Array.isArray(list)) throw new MedGraphError('MEDGRAPH_SCHEMA', `${sub}/${f}: expected {"${sub}": [...]}`);
+      return list as unknown[];
+    });
+  };
+  return { nodes: family('nodes'), edges: family('edges') };
 }
 
 function readJson(file: string): unknown {

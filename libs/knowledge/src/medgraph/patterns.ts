@@ -3,8 +3,38 @@
 // third trimester from 28 weeks / 7 months.
 
 export interface PatternHit {
-  condition: 'child' | 'pregnancy' | 'pregnancy_third_trimester';
+  condition: 'child' | 'pregnancy' | 'pregnancy_second_half' | 'pregnancy_third_trimester' | 'severe_ckd' | 'ckd_3b' | 'ckd_3a' | 'uncontrolled_hypertension' | 'hyperkalaemia';
   mention: string;
+}
+
+// Laboratory values and readings stated as numbers: eGFR bands (KDIGO), a blood pressure of
+// 160/100 or more (treated hypertension off target), serum potassium above 5.0 mmol/L.
+const EGFR = /(?:egfr|gfr|肾小球滤过率)[^\d]{0,12}?(\d{1,3}(?:\.\d)?)/g;
+const BP = /(?:^|[^\d])(\d{2,3})\s*\/\s*(\d{2,3})\s*(?:mmhg|毫米汞柱)?/g;
+const BP_CUE = /血压|bp|blood pressure|mmhg|量|measured|reading/;
+const POTASSIUM = /(?:potassium|serum k|血钾|钾)[^\d]{0,10}?(\d(?:\.\d{1,2})?)\s*(?:mmol|meq)?/g;
+
+function labHits(text: string): PatternHit[] {
+  const out: PatternHit[] = [];
+  for (const m of text.matchAll(EGFR)) {
+    const v = Number(m[1]);
+    if (!Number.isFinite(v) || v > 200) continue;
+    if (v < 30) out.push({ condition: 'severe_ckd', mention: m[0] });
+    else if (v < 45) out.push({ condition: 'ckd_3b', mention: m[0] });
+    else if (v < 60) out.push({ condition: 'ckd_3a', mention: m[0] });
+  }
+  if (BP_CUE.test(text)) {
+    for (const m of text.matchAll(BP)) {
+      const sys = Number(m[1]);
+      const dia = Number(m[2]);
+      if (sys >= 70 && sys <= 300 && dia >= 40 && dia < sys && (sys >= 160 || dia >= 100)) out.push({ condition: 'uncontrolled_hypertension', mention: m[0].trim() });
+    }
+  }
+  for (const m of text.matchAll(POTASSIUM)) {
+    const v = Number(m[1]);
+    if (v > 5.0 && v < 10) out.push({ condition: 'hyperkalaemia', mention: m[0] });
+  }
+  return out;
 }
 
 const CN_DIGITS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
@@ -35,10 +65,11 @@ export function patternConditions(text: string): PatternHit[] {
   for (const [mention, age] of matches(AGE, text)) if (age < 18) out.push({ condition: 'child', mention });
   for (const [mention, months] of matches(INFANT, text)) if (months < 36) out.push({ condition: 'child', mention });
   for (const [mention, months] of matches(GEST_MONTHS, text)) {
-    if (months >= 1 && months <= 10) out.push({ condition: months >= 7 ? 'pregnancy_third_trimester' : 'pregnancy', mention });
+    if (months >= 1 && months <= 10) out.push({ condition: months >= 7 ? 'pregnancy_third_trimester' : months >= 5 ? 'pregnancy_second_half' : 'pregnancy', mention });
   }
   for (const [mention, weeks] of matches(GEST_WEEKS, text)) {
-    if (weeks >= 1 && weeks <= 42) out.push({ condition: weeks >= 28 ? 'pregnancy_third_trimester' : 'pregnancy', mention });
+    if (weeks >= 1 && weeks <= 42) out.push({ condition: weeks >= 28 ? 'pregnancy_third_trimester' : weeks >= 20 ? 'pregnancy_second_half' : 'pregnancy', mention });
   }
+  out.push(...labHits(text));
   return out;
 }

@@ -31,8 +31,8 @@ const ALLERGY_AFTER = /^\s*(?:类|类药物|类药|药物|药|等|制剂|的)*\s
 const NOT_ALLERGIC_AFTER = /^\s*(?:类|药物|药|等)*\s*(?:不过敏|没有过敏|无过敏|not allergic)/;
 const NEG_BEFORE_ZH = /(?:不$|不吃|不用|不喝|没吃|没用|没喝|没有|没|无|未|否认|不再|停用|停了|已停|从不|从未|不曾)[\u3400-\u9fff]{0,4}$/;
 const NEG_BEFORE_EN =
-  /\b(?:no|not|never|without|denies|denied|deny|stopped|quit|don't|doesn't|didn't|no longer|free of|negative for)\b[a-z\s'-]{0,14}$/;
-const NEG_AFTER = /^\s*(?:已经|已)?(?:不吃了|不用了|停了|停用了|已停)/;
+  /\b(?:no|not|never|without|denies|denied|deny|stopped|quit|don't|doesn't|didn't|no longer|free of|negative for|used to (?:take|be on|use)|came off|went off)\b[a-z\s'-]{0,14}$/;
+const NEG_AFTER = /^\s*(?:已经|已)?(?:不吃了|不用了|停了|停用了|已停)|^[\s,]*(?:but\s+)?(?:i\s+|she\s+|he\s+)?(?:stopped|discontinued|quit|came off)\b(?!\s+\w+\s+ago)/;
 
 /** Splits normalised text into clauses and finds the longest alias match at each position. */
 export function scanText(graph: MedicationGraph, normalizedText: string): Clause[] {

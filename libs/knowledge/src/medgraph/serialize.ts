@@ -20,8 +20,8 @@ const SEV_PATIENT: Record<Lang, Record<Severity, string>> = {
   en: { HIGH: 'serious risk', MEDIUM: 'needs attention', LOW: 'tip' },
 };
 const TYPE_LABEL: Record<Lang, Record<EdgeType, string>> = {
-  zh: { DDI: '药物相互作用', CONTRAINDICATION: '禁忌/慎用', FOOD_DRUG: '食物-药物相互作用', CROSS_ALLERGY: '交叉过敏' },
-  en: { DDI: 'drug interaction', CONTRAINDICATION: 'contraindication', FOOD_DRUG: 'food-drug interaction', CROSS_ALLERGY: 'cross-allergy' },
+  zh: { DDI: '药物相互作用', CONTRAINDICATION: '禁忌/慎用', FOOD_DRUG: '食物-药物相互作用', CROSS_ALLERGY: '交叉过敏', DUPLICATE: '重复用药' },
+  en: { DDI: 'drug interaction', CONTRAINDICATION: 'contraindication', FOOD_DRUG: 'food-drug interaction', CROSS_ALLERGY: 'cross-allergy', DUPLICATE: 'therapeutic duplicate' },
 };
 
 export function renderForRole(role: Role, input: RenderInput): string {

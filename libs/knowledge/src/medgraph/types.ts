@@ -7,7 +7,7 @@ export type Severity = (typeof SEVERITIES)[number];
 export const NODE_KINDS = ['drug', 'drug_class', 'condition', 'food', 'allergen'] as const;
 export type NodeKind = (typeof NODE_KINDS)[number];
 
-export const EDGE_TYPES = ['DDI', 'CONTRAINDICATION', 'FOOD_DRUG', 'CROSS_ALLERGY'] as const;
+export const EDGE_TYPES = ['DDI', 'CONTRAINDICATION', 'FOOD_DRUG', 'CROSS_ALLERGY', 'DUPLICATE'] as const;
 export type EdgeType = (typeof EDGE_TYPES)[number];
 
 export type Lang = 'zh' | 'en';

@@ -191,7 +191,7 @@ describe('http ingress over a real embedded runtime', () => {
     const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/healthz', '/metrics', '/readyz', '/v1/approvals/{approval_id}', '/v1/consultations', '/v1/consultations/{id}', '/v1/consultations/{id}/events', '/v1/openapi.json'].sort(),
+      ['/healthz', '/metrics', '/readyz', '/v1/approvals/{approval_id}', '/v1/consultations', '/v1/consultations/{id}', '/v1/consultations/{id}/events', '/v1/openapi.json', '/v1/patient-contexts'].sort(),
     );
     expect(Object.keys(doc.paths['/v1/consultations']!)).toEqual(['post']);
     expect(Object.keys(doc.paths['/v1/approvals/{approval_id}']!)).toEqual(['post']);
