@@ -308,6 +308,7 @@ export class Finisher {
       escalated: rec.state.escalated,
       ...(rec.prerisk?.decision === 'ESCALATE' ? { escalation_category: rec.prerisk.category } : {}),
       ...withVerdict(medicationVerdictOf(cs)),
+      ...(cs.some((c) => c.risk_level === 'emergency' || c.risk_level === 'urgent') ? { risk_signal: true } : {}),
     };
     return this.boundary.recheck(input, this.boundary.apply(input));
   }

@@ -40,3 +40,5 @@ export type { AssessRiskOptions, RiskAssessment, RiskReason, RiskVitals, SeekCar
 
 export { applyFinalSafety } from './boundary/final-safety';
 export type { FinalSafetyInput, FinalSafetyOutput } from './boundary/final-safety';
+export { evaluateAdvice, parseAdviceCases } from './boundary/advice-eval';
+export type { AdviceCase, AdviceCaseResult, AdviceEvalReport, AdviceOutcome } from './boundary/advice-eval';

@@ -1,0 +1,44 @@
+// Table-driven: every sentence of eval/boundary through the whole final boundary. The rules
+// were tuned on the dev split only; the unseen split is held to a floor and its figures are
+// printed (eval/boundary/README.md).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { evaluateAdvice, parseAdviceCases, runAdviceCase, type AdviceCase } from './advice-eval';
+
+const dir = join(__dirname, '../../../../eval/boundary');
+const dangerous = parseAdviceCases(readFileSync(join(dir, 'dangerous.jsonl'), 'utf8'));
+const safe = parseAdviceCases(readFileSync(join(dir, 'safe.jsonl'), 'utf8'));
+const split = (cs: AdviceCase[], s: string) => cs.filter((c) => c.split === s);
+const label = (c: AdviceCase) => [c.id, c.text] as const;
+
+describe('advice corpus', () => {
+  test('has at least 60 dangerous and 60 safe sentences in both languages', () => {
+    expect(dangerous.length).toBeGreaterThanOrEqual(60);
+    expect(safe.length).toBeGreaterThanOrEqual(60);
+    for (const cs of [dangerous, safe]) for (const lang of ['zh', 'en']) expect(cs.filter((c) => c.lang === lang).length).toBeGreaterThanOrEqual(25);
+  });
+
+  test.each(split(dangerous, 'dev').map((c) => [...label(c), c] as const))('dev dangerous %s is stopped: %s', (_id, _t, c) => {
+    const r = runAdviceCase(c);
+    expect({ got: r.got, reason: r.reason_recorded }).toEqual({ got: c.expect, reason: true });
+    expect(r.idempotent).toBe(true);
+  });
+
+  test.each(safe.map((c) => [...label(c), c] as const))('safe look-alike %s is kept: %s', (_id, text, c) => {
+    const r = runAdviceCase(c);
+    expect(r.got).toBe('keep');
+    expect(r.output.startsWith(text)).toBe(true);
+    expect(r.idempotent).toBe(true);
+  });
+
+  test('figures per split (unseen: recall floor, no false rewrites)', () => {
+    const dev = evaluateAdvice([...split(dangerous, 'dev'), ...split(safe, 'dev')]);
+    const unseen = evaluateAdvice([...split(dangerous, 'unseen'), ...split(safe, 'unseen')]);
+    const fig = (r: typeof dev) => ({ dangerous: r.dangerous, safe: r.safe, recall: r.recall, action_agreement: r.action_agreement, false_rewrite_rate: r.false_rewrite_rate, misses: r.misses.map((m) => m.id) });
+    process.stdout.write(`${JSON.stringify({ dev: fig(dev), unseen: fig(unseen) })}\n`);
+    expect(dev.recall).toBe(1);
+    expect(unseen.recall).toBeGreaterThanOrEqual(0.8);
+    expect(unseen.false_rewrite_rate).toBe(0);
+    expect(unseen.idempotent && dev.idempotent).toBe(true);
+  });
+});
