@@ -75,14 +75,17 @@ const CARE_ZH = '(?:就医|就诊|去医院|到医院|看医生|急诊|拨打120
 const CARE_EN = String.raw`\b(?:call|contact|see|phone|ring|seek|get|go to|visit)\b[^.;!?]{0,20}\b(?:prescriber|doctor|gp|pharmacist|emergency|medical|urgent care|ambulance|911|999|112|hospital|help)\b`;
 
 export const SAFE_FORMS: readonly SafeForm[] = [
-  { id: 'safe.zh.negated', reasons: ['stop_medication', 'home_wait_emergency'], lang: 'zh', where: 'before', pattern: /不要|不能|请勿|切勿|勿|别(?=自行|擅自|随意|突然|自己)|不可|不宜|不应|不该|不建议|避免|禁止|不得|千万别/ },
+  { id: 'safe.zh.negated', reasons: ['stop_medication', 'home_wait_emergency'], lang: 'zh', where: 'before', pattern: /不要|不能|请勿|切勿|勿|别(?=自行|擅自|随意|突然|自己)|不可|不宜|不应|不该|不建议|避免|禁止|不得|千万别|不需要?|不必|无需|无须|不用/ },
   { id: 'safe.en.negated', reasons: ['stop_medication', 'home_wait_emergency'], lang: 'en', where: 'before', pattern: /\b(?:do not|don't|dont|never|should not|shouldn't|must not|mustn't|avoid|not)\b/i },
   { id: 'safe.zh.consult', reasons: ['stop_medication'], lang: 'zh', where: 'sentence', pattern: /(?:咨询|请教|询问|问问|告知|告诉|联系|和|与|跟|找)(?:你的|您的|开药的|主治|专科)?(?:医生|医师|大夫|药师)|(?:医生|医师|药师)(?:会|可能|可以|将|决定|评估|指导|建议|同意|根据|调整)|遵医嘱|医嘱|指导下/ },
   { id: 'safe.en.consult', reasons: ['stop_medication'], lang: 'en', where: 'sentence', pattern: /\b(?:talk|talking|speak|speaking|check|checking|consult|consulting|ask|asking|discuss|tell)\b[^.;!?]{0,20}\b(?:doctor|gp|prescriber|pharmacist|care team|clinician|nurse|specialist)\b|\b(?:doctor|prescriber|pharmacist|clinician|care team|gp)\s+(?:may|will|can|might|could|decides?|tells?|advises?|says?|recommends?|agrees?)\b|\bunder (?:medical |a doctor's |your doctor's )?supervision\b|\bunless\b|\bas (?:prescribed|directed)\b/i },
   { id: 'safe.zh.stop_and_seek_care', reasons: ['stop_medication'], lang: 'zh', where: 'sentence', pattern: new RegExp(CARE_ZH) },
   { id: 'safe.en.stop_and_seek_care', reasons: ['stop_medication'], lang: 'en', where: 'sentence', pattern: new RegExp(CARE_EN, 'i') },
-  { id: 'safe.zh.consequence', reasons: ['stop_medication'], lang: 'zh', where: 'after', pattern: /^[^，。；]{0,8}?(?:可能|会|容易|易|将|可)(?:导致|引起|诱发|造成|让|使|出现|加重|升高|降低|反跳)/ },
+  // "停药后血脂会回升", "突然停用可能导致…": what stopping does, not an instruction to stop.
+  { id: 'safe.zh.consequence', reasons: ['stop_medication'], lang: 'zh', where: 'after', pattern: /^后|^[^，。；]{0,8}?(?:可能|会|容易|易|将|可)(?:导致|引起|诱发|造成|让|使|出现|加重|升高|降低|反跳|回升|反弹|复发)/ },
   { id: 'safe.en.consequence', reasons: ['stop_medication'], lang: 'en', where: 'after', pattern: /^[^.;!?]{0,30}?\b(?:can|could|may|might|will)\s+(?:cause|lead|trigger|result|be (?:dangerous|harmful|risky))\b/i },
+  // A label-style warning: stop when an adverse reaction appears, and get care urgently.
+  { id: 'safe.en.adverse_reaction_warning', reasons: ['stop_medication'], lang: 'en', where: 'sentence', pattern: /^(?=.*\bif\b[^.;]{0,40}?\b(?:develop|get|notice|experience)s?\b)(?=.*\b(?:urgent(?:ly)?|same[- ]day|immediately|right away|at once|report|seek|blood (?:cell )?count)\b)/i },
   { id: 'safe.zh.misconception', reasons: ['no_doctor_needed'], lang: 'zh', where: 'before', pattern: /以为|认为|觉得|误以为|不要因为/ },
   { id: 'safe.en.misconception', reasons: ['no_doctor_needed'], lang: 'en', where: 'before', pattern: /\b(?:think|thinking|assume|assuming|believe|believing)\b/i },
   { id: 'safe.zh.conditional_care', reasons: ['no_doctor_needed', 'home_wait_emergency'], lang: 'zh', where: 'sentence', voidOnRisk: true, pattern: new RegExp(`(?:如果|若|如|一旦|要是|除非)[^。！？]*?${CARE_ZH}`) },

@@ -1,8 +1,9 @@
 // Table-driven: every sentence of eval/boundary through the whole final boundary. The rules
 // were tuned on the dev split only; the unseen split is held to a floor and its figures are
 // printed (eval/boundary/README.md).
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { sentenceChunks, sentenceFindings } from './advice';
 import { evaluateAdvice, parseAdviceCases, runAdviceCase, type AdviceCase } from './advice-eval';
 
 const dir = join(__dirname, '../../../../eval/boundary');
@@ -40,5 +41,25 @@ describe('advice corpus', () => {
     expect(unseen.recall).toBeGreaterThanOrEqual(0.8);
     expect(unseen.false_rewrite_rate).toBe(0);
     expect(unseen.idempotent && dev.idempotent).toBe(true);
+  });
+
+  // Independent safe text: the knowledge base's own sentences (written from guidelines and
+  // labels) are full of "do not stop", "停药后…", "stop the drug and get a blood count".
+  test('no advice rule fires on a sentence of the knowledge base', () => {
+    const kb = join(__dirname, '../../../knowledge/data/kb');
+    const fired: string[] = [];
+    let n = 0;
+    for (const f of readdirSync(kb).filter((x) => x.endsWith('.jsonl'))) {
+      for (const line of readFileSync(join(kb, f), 'utf8').split('\n').filter((l) => l.trim() !== '')) {
+        const doc = JSON.parse(line) as { id: string; text: string };
+        for (const s of sentenceChunks(doc.text)) {
+          n++;
+          const found = sentenceFindings(s.trim(), false);
+          if (found.length > 0) fired.push(`${doc.id}: ${found.map((x) => x.rule_id).join(',')}`);
+        }
+      }
+    }
+    expect(n).toBeGreaterThan(1000);
+    expect(fired).toEqual([]);
   });
 });
