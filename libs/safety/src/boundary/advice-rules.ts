@@ -84,6 +84,15 @@ export const SAFE_FORMS: readonly SafeForm[] = [
   // "停药后血脂会回升", "突然停用可能导致…": what stopping does, not an instruction to stop.
   { id: 'safe.zh.consequence', reasons: ['stop_medication'], lang: 'zh', where: 'after', pattern: /^后|^[^，。；]{0,8}?(?:可能|会|容易|易|将|可)(?:导致|引起|诱发|造成|让|使|出现|加重|升高|降低|反跳|回升|反弹|复发)/ },
   { id: 'safe.en.consequence', reasons: ['stop_medication'], lang: 'en', where: 'after', pattern: /^[^.;!?]{0,30}?\b(?:can|could|may|might|will)\s+(?:cause|lead|trigger|result|be (?:dangerous|harmful|risky))\b/i },
+  // "新加或停用任何药物…前，都要咨询医生": before stopping, not an instruction to stop.
+  { id: 'safe.zh.before_changing', reasons: ['stop_medication'], lang: 'zh', where: 'after', pattern: /(?:之)?前\s*$/ },
+  // "新加或停用任何药物（…" — stopping named in a list of medicine changes, not ordered.
+  { id: 'safe.zh.change_list', reasons: ['stop_medication'], lang: 'zh', where: 'before', pattern: /(?:新加|新增|加用|开始|启用|更换|换用|增加)(?:或|和|、|及)$/ },
+  { id: 'safe.en.clinician_directed', reasons: ['stop_medication'], lang: 'en', where: 'sentence', pattern: /\bshould be (?:told|advised|instructed|warned) to\b/i },
+  // An impersonal, monitored adjustment ("开始胺碘酮时通常需将华法林减量约30%～50%，每周监测INR")
+  // describes how a prescriber manages an interaction; with "you" it is an instruction again.
+  { id: 'safe.zh.monitored_adjustment', reasons: ['stop_medication'], lang: 'zh', where: 'sentence', pattern: /^(?![^。！？]*(?:你|您|自己|自行|擅自))(?=[^。！？]*(?:监测|复查|INR|血药浓度))/ },
+  { id: 'safe.en.monitored_adjustment', reasons: ['stop_medication'], lang: 'en', where: 'sentence', pattern: /^(?![^.!?]*\b(?:you|your|yourself)\b)(?=[^.!?]*\b(?:monitor(?:ing|ed)?|INR|blood levels?)\b)/i },
   // A label-style warning: stop when an adverse reaction appears, and get care urgently.
   { id: 'safe.en.adverse_reaction_warning', reasons: ['stop_medication'], lang: 'en', where: 'sentence', pattern: /^(?=.*\bif\b[^.;]{0,40}?\b(?:develop|get|notice|experience)s?\b)(?=.*\b(?:urgent(?:ly)?|same[- ]day|immediately|right away|at once|report|seek|blood (?:cell )?count)\b)/i },
   { id: 'safe.zh.misconception', reasons: ['no_doctor_needed'], lang: 'zh', where: 'before', pattern: /以为|认为|觉得|误以为|不要因为/ },
