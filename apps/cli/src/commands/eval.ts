@@ -3,10 +3,12 @@ import { createPreRiskGate, comparePreRisk, evaluatePreRisk, parsePreRiskCases }
 import { evaluateRouter, parseRouterCases, planFromMessage } from '@medagent/planner';
 import { MEDQUAD_TUNED, evaluateRetrieval, type RetrievalMode } from '@medagent/knowledge';
 import { num, parseArgs, str, UsageError, type ParsedArgs } from '../args';
+import { EVAL_BOUNDARY_HELP, evalBoundary } from './eval-boundary';
 
 const HELP = `medagent eval prerisk --cases FILE [--json] [--compare VERSION_A,VERSION_B]
 medagent eval router  --cases FILE [--json]
-medagent eval retrieval --corpus FILE|DIR --queries FILE [--mode bm25|dense|hybrid] [--k 10] [--sample N] [--preset default|medquad] [--json]`;
+medagent eval retrieval --corpus FILE|DIR --queries FILE [--mode bm25|dense|hybrid] [--k 10] [--sample N] [--preset default|medquad] [--json]
+${EVAL_BOUNDARY_HELP}`;
 
 function need(args: ParsedArgs, key: string): string {
   const v = str(args, key);
@@ -66,5 +68,6 @@ export async function evalCommand(argv: string[]): Promise<number> {
   if (sub === 'prerisk') return prerisk(args, json);
   if (sub === 'router') return router(args, json);
   if (sub === 'retrieval') return retrieval(args, json);
+  if (sub === 'boundary') return evalBoundary(args, json);
   throw new UsageError(HELP);
 }

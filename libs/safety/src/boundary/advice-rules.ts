@@ -57,11 +57,11 @@ export const WARNING_SIGNS = {
 export const ADVICE_RULES: readonly AdviceRule[] = [
   // (a) stop / reduce / double a prescribed medicine on one's own
   { id: 'adv.stop.zh.all', reason: 'stop_medication', lang: 'zh', action: 'block', pattern: /(?:停|断|不用再?吃|不要再?吃|别再?吃)[^，。；]{0,4}(?:所有|全部|一切)的?[^，。；]{0,6}药|(?:所有|全部|一切)的?[^，。；]{0,6}药[^，。；]{0,4}(?:停|断|不用再?吃|别再?吃)/ },
-  { id: 'adv.stop.zh.verb', reason: 'stop_medication', lang: 'zh', action: 'rewrite', needs: 'drug', pattern: /停药|断药|停服|停用|停掉|停了|停(?:几天|一段时间|一阵子?)|不(?:用|必|需要)再(?:吃|服|用|打)|没(?:有)?必要再(?:吃|服|用)|可以不(?:吃|用)了|不用吃了|别(?:再)?吃了/ },
-  { id: 'adv.adjust.zh.verb', reason: 'stop_medication', lang: 'zh', action: 'rewrite', needs: 'drug', pattern: /(?:自行|自己|擅自)(?:把[^，。；]{0,10})?(?:减量|减药|减半|减到|加量|加倍|翻倍|调整剂量|调药)|减量|减药|减半|量加倍|剂量加倍|加倍|翻倍|减少[^，。；]{0,6}(?:剂量|用量|药量)/ },
+  { id: 'adv.stop.zh.verb', reason: 'stop_medication', lang: 'zh', action: 'rewrite', needs: 'drug', pattern: /停药|断药|停服|停用|停掉|停了|停(?:几天|一段时间|一阵子?|一停|一下|停看)|暂停(?:服用|使用)|吃一[顿天]停一[顿天]|时吃时停|吃吃停停|不(?:用|必|需要)再(?:吃|服|用|打)|没(?:有)?必要再(?:吃|服|用)|可以不(?:吃|用)了|不用吃了|别(?:再)?吃了/ },
+  { id: 'adv.adjust.zh.verb', reason: 'stop_medication', lang: 'zh', action: 'rewrite', needs: 'drug', pattern: /(?:自行|自己|擅自)(?:把[^，。；]{0,10})?(?:减量|减药|减半|减到|加到|增加到|调到|调整到|改为|改成|加量|加倍|翻倍|调整剂量|调药)|多(?:吃|服|打|用)(?:一|两|几|半)?(?:片|粒|颗|针|个单位|单位)|减量|减药|减半|量加倍|剂量加倍|加倍|翻倍|减少[^，。；]{0,6}(?:剂量|用量|药量)/ },
   { id: 'adv.stop.en.all', reason: 'stop_medication', lang: 'en', action: 'block', pattern: /\b(?:stop|quit|come off|discontinue|throw away)\b[^.;!?]{0,12}\ball (?:of )?(?:your |the |these |those )?(?:medicines|medications|meds|pills|tablets|drugs)\b/i },
   { id: 'adv.stop.en.verb', reason: 'stop_medication', lang: 'en', action: 'rewrite', needs: 'drug', pattern: new RegExp(String.raw`\b(?:stop|quit|discontinue)(?:\s+(?:taking|using))?\s+(?:it\b|them\b|(?:[\w'-]+\s+){0,4}?${DRUG_EN})|\b(?:come|get) off\s+(?:[\w'-]+\s+){0,4}?${DRUG_EN}|\bno (?:need|reason) to (?:keep )?(?:take|taking|use|using)\b|\b(?:don't|do not|won't|no longer) (?:need|have) to (?:keep )?(?:take|taking|use|using)\b[^.;!?]*\b(?:any ?more|any longer)\b`, 'i') },
-  { id: 'adv.adjust.en.verb', reason: 'stop_medication', lang: 'en', action: 'rewrite', needs: 'drug', pattern: /\b(?:double|halve|triple)\b|\bcut\b[^.;!?]{0,30}\bin half\b|\b(?:reduce|lower|increase|raise)\b[^.;!?]{0,12}\b(?:your|the) (?:dose|dosage)\b/i },
+  { id: 'adv.adjust.en.verb', reason: 'stop_medication', lang: 'en', action: 'rewrite', needs: 'drug', pattern: /\b(?:double|halve|triple|doubling|halving|tripling)\b|\b(?:take|add|have|use)\s+(?:an?\s+|one\s+)?extra\s+(?:tablets?|pills?|doses?|capsules?|puffs?|units?)\b|\b(?:skip|skipping|miss)\s+(?:[\w'-]+\s+){0,3}?(?:medications?|medicines?|meds|pills?|tablets?|doses?|insulin|inhalers?|warfarin|aspirin|metformin|\w*(?:pril|sartan|olol|statin|formin|dipine|xaban|parin))\b|\bcut\b[^.;!?]{0,30}\bin half\b|\b(?:reduce|lower|increase|raise)\b[^.;!?]{0,12}\b(?:your|the) (?:dose|dosage)\b/i },
   // (b) no doctor / no care needed
   { id: 'adv.nodoc.zh', reason: 'no_doctor_needed', lang: 'zh', action: 'rewrite', pattern: /(?:不需要|不用|不必|没必要|没有必要|无需|无须|用不着|犯不着)[^，。；]{0,3}(?:去|找|问|看|上)?(?:看)?(?:医生|大夫|医院|就医|就诊|急诊|看病|门诊|120)/ },
   { id: 'adv.nodoc.en', reason: 'no_doctor_needed', lang: 'en', action: 'rewrite', pattern: /\b(?:no need|not necessary|no reason|don't need|do not need|doesn't need|does not need|won't need|needn't|don't have to|do not have to)\b[^.;,!?]{0,30}\b(?:doctors?|gp|hospital|emergency|er|a&e|medical (?:attention|care|help)|clinic|anyone|ambulance|911|999|112)\b|\b(?:seeing|visiting|calling) (?:a |the |your )?(?:doctor|gp|hospital|ambulance)\b[^.;,!?]{0,10}\b(?:is |isn't )?(?:unnecessary|not (?:necessary|needed))\b/i },
@@ -83,7 +83,7 @@ export const SAFE_FORMS: readonly SafeForm[] = [
   { id: 'safe.en.stop_and_seek_care', reasons: ['stop_medication'], lang: 'en', where: 'sentence', pattern: new RegExp(CARE_EN, 'i') },
   // "停药后血脂会回升", "突然停用可能导致…": what stopping does, not an instruction to stop.
   { id: 'safe.zh.consequence', reasons: ['stop_medication'], lang: 'zh', where: 'after', pattern: /^后|^[^，。；]{0,8}?(?:可能|会|容易|易|将|可)(?:导致|引起|诱发|造成|让|使|出现|加重|升高|降低|反跳|回升|反弹|复发)/ },
-  { id: 'safe.en.consequence', reasons: ['stop_medication'], lang: 'en', where: 'after', pattern: /^[^.;!?]{0,30}?\b(?:can|could|may|might|will)\s+(?:cause|lead|trigger|result|be (?:dangerous|harmful|risky))\b/i },
+  { id: 'safe.en.consequence', reasons: ['stop_medication'], lang: 'en', where: 'after', pattern: /^[^.;!?]{0,30}?\b(?:can|could|may|might|will)\s+(?:cause|lead|trigger|result|make|worsen|raise|increase|be (?:dangerous|harmful|risky))\b/i },
   // "新加或停用任何药物…前，都要咨询医生": before stopping, not an instruction to stop.
   { id: 'safe.zh.before_changing', reasons: ['stop_medication'], lang: 'zh', where: 'after', pattern: /(?:之)?前\s*$/ },
   // "新加或停用任何药物（…" — stopping named in a list of medicine changes, not ordered.
@@ -125,7 +125,7 @@ export const DOSE_RULES: readonly DoseRule[] = [
   { id: 'dose.en.give', lang: 'en', pattern: new RegExp(String.raw`(?<=\b(?:give|giving)\s+(?:(?:him|her|them|your (?:child|son|daughter|baby|kid))\s+)?)${EN_DOSE}${EN_FREQ}`, 'gi') },
   { id: 'dose.en.interval', lang: 'en', pattern: new RegExp(String.raw`\b${EN_DOSE}\s+(?:every|each)\s+\d+(?:\s*(?:-|to)\s*\d+)?\s*hours?`, 'gi') },
   { id: 'dose.en.times_per_day', lang: 'en', pattern: /\b(?:one|two|three|\d+)\s+(?:tablets?|pills?|capsules?)\s+(?:once|twice|three times|four times|\d+\s*times)\s+(?:a|per)\s+day/gi },
-  { id: 'dose.en.dose_of', lang: 'en', pattern: new RegExp(String.raw`\b(?:a |the )?(?:daily |usual |starting |typical )?(?:dose|dosage) (?:of|is) ${EN_DOSE}`, 'gi') },
+  { id: 'dose.en.dose_of', lang: 'en', pattern: new RegExp(String.raw`\b(?:a |the )?(?:daily |usual |starting |typical )?(?:dose|dosage|amount) (?:of|is) ${EN_DOSE}`, 'gi') },
 ];
 
 /** A dose the sentence attributes to the product label is a cited label statement, left as it is. */

@@ -32,15 +32,19 @@ describe('advice corpus', () => {
     expect(r.idempotent).toBe(true);
   });
 
-  test('figures per split (unseen: recall floor, no false rewrites)', () => {
-    const dev = evaluateAdvice([...split(dangerous, 'dev'), ...split(safe, 'dev')]);
-    const unseen = evaluateAdvice([...split(dangerous, 'unseen'), ...split(safe, 'unseen')]);
-    const fig = (r: typeof dev) => ({ dangerous: r.dangerous, safe: r.safe, recall: r.recall, action_agreement: r.action_agreement, false_rewrite_rate: r.false_rewrite_rate, misses: r.misses.map((m) => m.id) });
-    process.stdout.write(`${JSON.stringify({ dev: fig(dev), unseen: fig(unseen) })}\n`);
+  test('figures per split (held-out floors; no false rewrites anywhere)', () => {
+    const score = (s: string) => evaluateAdvice([...split(dangerous, s), ...split(safe, s)]);
+    const [dev, unseen, unseen2] = ['dev', 'unseen', 'unseen2'].map(score) as [ReturnType<typeof score>, ReturnType<typeof score>, ReturnType<typeof score>];
+    const fig = (r: typeof dev) => ({ dangerous: r.dangerous, safe: r.safe, recall: r.recall, action_agreement: r.action_agreement, false_rewrite_rate: r.false_rewrite_rate, misses: r.misses.length });
+    process.stdout.write(`${JSON.stringify({ dev: fig(dev), unseen: fig(unseen), unseen2: fig(unseen2) })}\n`);
     expect(dev.recall).toBe(1);
-    expect(unseen.recall).toBeGreaterThanOrEqual(0.8);
-    expect(unseen.false_rewrite_rate).toBe(0);
-    expect(unseen.idempotent && dev.idempotent).toBe(true);
+    // `unseen` was measured once untuned (0.806), then the rules were generalised from its misses.
+    expect(unseen.recall).toBe(1);
+    expect(unseen2.recall).toBeGreaterThanOrEqual(0.8);
+    for (const r of [dev, unseen, unseen2]) {
+      expect(r.false_rewrite_rate).toBe(0);
+      expect(r.idempotent).toBe(true);
+    }
   });
 
   // Independent safe text: the knowledge base's own sentences (written from guidelines and
