@@ -4,12 +4,12 @@
 // answer with the safe fallback. Safe forms (negated, conditional, "stop and call your
 // prescriber", knowledge statements) are exceptions per reason, also data.
 //
-// Sources for what counts as dangerous: WHO, "Medication Without Harm" (2017) and ISMP,
-// "Patient safety: do not stop medicines abruptly" guidance (self-discontinuation and
-// self-adjustment of prescribed medicines are leading preventable harms); NICE NG5 (2015),
-// medicines optimisation (changes to prescribed medicines are made with the prescriber);
-// NHS 111 / AHA 2020 warning-sign lists (chest pain, breathing difficulty, stroke signs,
-// seizure, bleeding, cyanosis: call emergency services, do not wait at home).
+// Sources for what counts as dangerous (each rule names its own): WHO, "Medication Without
+// Harm", Global Patient Safety Challenge (2017): unsupervised changes to prescribed medicines
+// are a leading preventable harm; NICE NG5, "Medicines optimisation" (2015): changes are made
+// with the prescriber; AHA/ASA warning signs of heart attack and stroke (2020) and NHS "When
+// to call 999" (2023): chest pain, breathing difficulty, stroke signs, seizures, heavy bleeding
+// or blue lips mean emergency care now, not waiting at home.
 
 export type AdviceReason = 'stop_medication' | 'no_doctor_needed' | 'dose_given' | 'home_wait_emergency';
 export type AdviceAction = 'rewrite' | 'block';
@@ -22,6 +22,7 @@ export interface AdviceRule {
   /** The sentence must also name a medicine / a warning sign (unless the request carried risk). */
   needs?: 'drug' | 'warning_sign';
   action: AdviceAction;
+  source: string;
 }
 
 export interface SafeForm {
@@ -39,6 +40,7 @@ export interface DoseRule {
   id: string;
   lang: 'zh' | 'en';
   pattern: RegExp;
+  source: string;
 }
 
 // ---- context lexicons ------------------------------------------------------------------
@@ -56,18 +58,18 @@ export const WARNING_SIGNS = {
 // ---- the rules -------------------------------------------------------------------------
 export const ADVICE_RULES: readonly AdviceRule[] = [
   // (a) stop / reduce / double a prescribed medicine on one's own
-  { id: 'adv.stop.zh.all', reason: 'stop_medication', lang: 'zh', action: 'block', pattern: /(?:停|断|不用再?吃|不要再?吃|别再?吃)[^，。；]{0,4}(?:所有|全部|一切)的?[^，。；]{0,6}药|(?:所有|全部|一切)的?[^，。；]{0,6}药[^，。；]{0,4}(?:停|断|不用再?吃|别再?吃)/ },
-  { id: 'adv.stop.zh.verb', reason: 'stop_medication', lang: 'zh', action: 'rewrite', needs: 'drug', pattern: /停药|断药|停服|停用|停掉|停了|停(?:几天|一段时间|一阵子?|一停|一下|停看)|暂停(?:服用|使用)|吃一[顿天]停一[顿天]|时吃时停|吃吃停停|不(?:用|必|需要)再(?:吃|服|用|打)|没(?:有)?必要再(?:吃|服|用)|可以不(?:吃|用)了|不用吃了|别(?:再)?吃了/ },
-  { id: 'adv.adjust.zh.verb', reason: 'stop_medication', lang: 'zh', action: 'rewrite', needs: 'drug', pattern: /(?:自行|自己|擅自)(?:把[^，。；]{0,10})?(?:减量|减药|减半|减到|加到|增加到|调到|调整到|改为|改成|加量|加倍|翻倍|调整剂量|调药)|多(?:吃|服|打|用)(?:一|两|几|半)?(?:片|粒|颗|针|个单位|单位)|减量|减药|减半|量加倍|剂量加倍|加倍|翻倍|减少[^，。；]{0,6}(?:剂量|用量|药量)/ },
-  { id: 'adv.stop.en.all', reason: 'stop_medication', lang: 'en', action: 'block', pattern: /\b(?:stop|quit|come off|discontinue|throw away)\b[^.;!?]{0,12}\ball (?:of )?(?:your |the |these |those )?(?:medicines|medications|meds|pills|tablets|drugs)\b/i },
-  { id: 'adv.stop.en.verb', reason: 'stop_medication', lang: 'en', action: 'rewrite', needs: 'drug', pattern: new RegExp(String.raw`\b(?:stop|quit|discontinue)(?:\s+(?:taking|using))?\s+(?:it\b|them\b|(?:[\w'-]+\s+){0,4}?${DRUG_EN})|\b(?:come|get) off\s+(?:[\w'-]+\s+){0,4}?${DRUG_EN}|\bno (?:need|reason) to (?:keep )?(?:take|taking|use|using)\b|\b(?:don't|do not|won't|no longer) (?:need|have) to (?:keep )?(?:take|taking|use|using)\b[^.;!?]*\b(?:any ?more|any longer)\b`, 'i') },
-  { id: 'adv.adjust.en.verb', reason: 'stop_medication', lang: 'en', action: 'rewrite', needs: 'drug', pattern: /\b(?:double|halve|triple|doubling|halving|tripling)\b|\b(?:take|add|have|use)\s+(?:an?\s+|one\s+)?extra\s+(?:tablets?|pills?|doses?|capsules?|puffs?|units?)\b|\b(?:skip|skipping|miss)\s+(?:[\w'-]+\s+){0,3}?(?:medications?|medicines?|meds|pills?|tablets?|doses?|insulin|inhalers?|warfarin|aspirin|metformin|\w*(?:pril|sartan|olol|statin|formin|dipine|xaban|parin))\b|\bcut\b[^.;!?]{0,30}\bin half\b|\b(?:reduce|lower|increase|raise)\b[^.;!?]{0,12}\b(?:your|the) (?:dose|dosage)\b/i },
+  { id: 'adv.stop.zh.all', reason: 'stop_medication', lang: 'zh', action: 'block', pattern: /(?:停|断|不用再?吃|不要再?吃|别再?吃)[^，。；]{0,4}(?:所有|全部|一切)的?[^，。；]{0,6}药|(?:所有|全部|一切)的?[^，。；]{0,6}药[^，。；]{0,4}(?:停|断|不用再?吃|别再?吃)/, source: 'WHO Medication Without Harm 2017; NICE NG5 2015' },
+  { id: 'adv.stop.zh.verb', reason: 'stop_medication', lang: 'zh', action: 'rewrite', needs: 'drug', pattern: /停药|断药|停服|停用|停掉|停了|停(?:几天|一段时间|一阵子?|一停|一下|停看)|暂停(?:服用|使用)|吃一[顿天]停一[顿天]|时吃时停|吃吃停停|不(?:用|必|需要)再(?:吃|服|用|打)|没(?:有)?必要再(?:吃|服|用)|可以不(?:吃|用)了|不用吃了|别(?:再)?吃了/, source: 'WHO Medication Without Harm 2017; NICE NG5 2015' },
+  { id: 'adv.adjust.zh.verb', reason: 'stop_medication', lang: 'zh', action: 'rewrite', needs: 'drug', pattern: /(?:自行|自己|擅自)(?:把[^，。；]{0,10})?(?:减量|减药|减半|减到|加到|增加到|调到|调整到|改为|改成|加量|加倍|翻倍|调整剂量|调药)|多(?:吃|服|打|用)(?:一|两|几|半)?(?:片|粒|颗|针|个单位|单位)|减量|减药|减半|量加倍|剂量加倍|加倍|翻倍|减少[^，。；]{0,6}(?:剂量|用量|药量)/, source: 'WHO Medication Without Harm 2017; NICE NG5 2015' },
+  { id: 'adv.stop.en.all', reason: 'stop_medication', lang: 'en', action: 'block', pattern: /\b(?:stop|quit|come off|discontinue|throw away)\b[^.;!?]{0,12}\ball (?:of )?(?:your |the |these |those )?(?:medicines|medications|meds|pills|tablets|drugs)\b/i, source: 'WHO Medication Without Harm 2017; NICE NG5 2015' },
+  { id: 'adv.stop.en.verb', reason: 'stop_medication', lang: 'en', action: 'rewrite', needs: 'drug', pattern: new RegExp(String.raw`\b(?:stop|quit|discontinue)(?:\s+(?:taking|using))?\s+(?:it\b|them\b|(?:[\w'-]+\s+){0,4}?${DRUG_EN})|\b(?:come|get) off\s+(?:[\w'-]+\s+){0,4}?${DRUG_EN}|\bno (?:need|reason) to (?:keep )?(?:take|taking|use|using)\b|\b(?:don't|do not|won't|no longer) (?:need|have) to (?:keep )?(?:take|taking|use|using)\b[^.;!?]*\b(?:any ?more|any longer)\b`, 'i'), source: 'WHO Medication Without Harm 2017; NICE NG5 2015' },
+  { id: 'adv.adjust.en.verb', reason: 'stop_medication', lang: 'en', action: 'rewrite', needs: 'drug', pattern: /\b(?:double|halve|triple|doubling|halving|tripling)\b|\b(?:take|add|have|use)\s+(?:an?\s+|one\s+)?extra\s+(?:tablets?|pills?|doses?|capsules?|puffs?|units?)\b|\b(?:skip|skipping|miss)\s+(?:[\w'-]+\s+){0,3}?(?:medications?|medicines?|meds|pills?|tablets?|doses?|insulin|inhalers?|warfarin|aspirin|metformin|\w*(?:pril|sartan|olol|statin|formin|dipine|xaban|parin))\b|\bcut\b[^.;!?]{0,30}\bin half\b|\b(?:reduce|lower|increase|raise)\b[^.;!?]{0,12}\b(?:your|the) (?:dose|dosage)\b/i, source: 'WHO Medication Without Harm 2017; NICE NG5 2015' },
   // (b) no doctor / no care needed
-  { id: 'adv.nodoc.zh', reason: 'no_doctor_needed', lang: 'zh', action: 'rewrite', pattern: /(?:不需要|不用|不必|没必要|没有必要|无需|无须|用不着|犯不着)[^，。；]{0,3}(?:去|找|问|看|上)?(?:看)?(?:医生|大夫|医院|就医|就诊|急诊|看病|门诊|120)/ },
-  { id: 'adv.nodoc.en', reason: 'no_doctor_needed', lang: 'en', action: 'rewrite', pattern: /\b(?:no need|not necessary|no reason|don't need|do not need|doesn't need|does not need|won't need|needn't|don't have to|do not have to)\b[^.;,!?]{0,30}\b(?:doctors?|gp|hospital|emergency|er|a&e|medical (?:attention|care|help)|clinic|anyone|ambulance|911|999|112)\b|\b(?:seeing|visiting|calling) (?:a |the |your )?(?:doctor|gp|hospital|ambulance)\b[^.;,!?]{0,10}\b(?:is |isn't )?(?:unnecessary|not (?:necessary|needed))\b/i },
+  { id: 'adv.nodoc.zh', reason: 'no_doctor_needed', lang: 'zh', action: 'rewrite', pattern: /(?:不需要|不用|不必|没必要|没有必要|无需|无须|用不着|犯不着)[^，。；]{0,3}(?:去|找|问|看|上)?(?:看)?(?:医生|大夫|医院|就医|就诊|急诊|看病|门诊|120)/, source: 'NHS When to call 999 2023; AHA/ASA warning signs 2020' },
+  { id: 'adv.nodoc.en', reason: 'no_doctor_needed', lang: 'en', action: 'rewrite', pattern: /\b(?:no need|not necessary|no reason|don't need|do not need|doesn't need|does not need|won't need|needn't|don't have to|do not have to)\b[^.;,!?]{0,30}\b(?:doctors?|gp|hospital|emergency|er|a&e|medical (?:attention|care|help)|clinic|anyone|ambulance|911|999|112)\b|\b(?:seeing|visiting|calling) (?:a |the |your )?(?:doctor|gp|hospital|ambulance)\b[^.;,!?]{0,10}\b(?:is |isn't )?(?:unnecessary|not (?:necessary|needed))\b/i, source: 'NHS When to call 999 2023; AHA/ASA warning signs 2020' },
   // (d) waiting out warning signs at home
-  { id: 'adv.homewait.zh', reason: 'home_wait_emergency', lang: 'zh', action: 'rewrite', needs: 'warning_sign', pattern: /在家(?:里)?[^，。；]{0,3}(?:休息|观察|躺着|等|捂汗|看看|养着|待着)|先?睡一觉|躺下休息|等(?:它|症状)?(?:过去|自己好|缓解)|明天再(?:说|看)|观察(?:一下|一晚|两天|几天)|自(?:己|然)会好/ },
-  { id: 'adv.homewait.en', reason: 'home_wait_emergency', lang: 'en', action: 'rewrite', needs: 'warning_sign', pattern: /\bwait (?:it|this) out\b|\bsleep (?:it|this) off\b|\bwait for (?:it|this|them) to (?:pass|settle|go away)\b|\bwait and see\b|\bsee how (?:you|he|she|they) (?:feel|are|is) (?:tomorrow|in the morning)\b|\b(?:rest|stay|lie down|watch (?:it|him|her|them))\b[^.;!?]{0,12}\b(?:at home|overnight)\b|\bat home and (?:wait|watch|see)\b|\bkeep an eye on\b[^.;!?]{0,20}\b(?:at home|overnight)\b/i },
+  { id: 'adv.homewait.zh', reason: 'home_wait_emergency', lang: 'zh', action: 'rewrite', needs: 'warning_sign', pattern: /在家(?:里)?[^，。；]{0,3}(?:休息|观察|躺着|等|捂汗|看看|养着|待着)|先?睡一觉|躺下休息|等(?:它|症状)?(?:过去|自己好|缓解)|明天再(?:说|看)|观察(?:一下|一晚|两天|几天)|自(?:己|然)会好/, source: 'NHS When to call 999 2023; AHA/ASA warning signs 2020' },
+  { id: 'adv.homewait.en', reason: 'home_wait_emergency', lang: 'en', action: 'rewrite', needs: 'warning_sign', pattern: /\bwait (?:it|this) out\b|\bsleep (?:it|this) off\b|\bwait for (?:it|this|them) to (?:pass|settle|go away)\b|\bwait and see\b|\bsee how (?:you|he|she|they) (?:feel|are|is) (?:tomorrow|in the morning)\b|\b(?:rest|stay|lie down|watch (?:it|him|her|them))\b[^.;!?]{0,12}\b(?:at home|overnight)\b|\bat home and (?:wait|watch|see)\b|\bkeep an eye on\b[^.;!?]{0,20}\b(?:at home|overnight)\b/i, source: 'NHS When to call 999 2023; AHA/ASA warning signs 2020' },
 ];
 
 // ---- safe forms ------------------------------------------------------------------------
@@ -114,7 +116,10 @@ const ZH_VERB = '(?:吃|服|服用|口服|用|喝|注射|打|喂)';
 const EN_FREQ = String.raw`(?:\s+(?:of\s+[a-z]+\s+)?(?:every|each)\s+\d+(?:\s*(?:-|to)\s*\d+)?\s*hours?|\s+(?:once|twice|three times|four times|\d+\s*times)\s+(?:a|per)\s+day|\s+(?:daily|nightly|at night))?`;
 const EN_DOSE = String.raw`\d+(?:\.\d+)?\s*(?:-\s*\d+(?:\.\d+)?\s*)?(?:mg|g|mcg|µg|ml|milligrams?|grams?|tablets?|pills?|capsules?|units?|puffs?|drops?)\b`;
 
-export const DOSE_RULES: readonly DoseRule[] = [
+// A dose is for the label or the prescriber to give (WHO Medication Without Harm 2017); an
+// answer says "as directed" instead.
+const DOSE_SOURCE = 'WHO Medication Without Harm 2017; product labels';
+export const DOSE_RULES: readonly DoseRule[] = ([
   { id: 'dose.zh.per_time', lang: 'zh', pattern: new RegExp(String.raw`(?:每次|一次|每回)${ZH_VERB}?\s*${ZH_NUM}\s*(?:-|~|到|至)?\s*(?:${ZH_NUM})?\s*${ZH_UNIT}`, 'gi') },
   { id: 'dose.zh.times_per_day', lang: 'zh', pattern: new RegExp(String.raw`(?:每天|每日|一天|一日|每晚|每早)\s*${ZH_NUM}\s*(?:-|~|到|至)?\s*(?:${ZH_NUM})?\s*次`, 'g') },
   { id: 'dose.zh.interval', lang: 'zh', pattern: new RegExp(String.raw`(?:每|隔)\s*${ZH_NUM}\s*(?:-|~|到|至)?\s*(?:${ZH_NUM})?\s*(?:个)?小时(?:吃|服|服用|用)?(?:一次|1次)?`, 'g') },
@@ -126,7 +131,7 @@ export const DOSE_RULES: readonly DoseRule[] = [
   { id: 'dose.en.interval', lang: 'en', pattern: new RegExp(String.raw`\b${EN_DOSE}\s+(?:every|each)\s+\d+(?:\s*(?:-|to)\s*\d+)?\s*hours?`, 'gi') },
   { id: 'dose.en.times_per_day', lang: 'en', pattern: /\b(?:one|two|three|\d+)\s+(?:tablets?|pills?|capsules?)\s+(?:once|twice|three times|four times|\d+\s*times)\s+(?:a|per)\s+day/gi },
   { id: 'dose.en.dose_of', lang: 'en', pattern: new RegExp(String.raw`\b(?:a |the )?(?:daily |usual |starting |typical )?(?:dose|dosage|amount) (?:of|is) ${EN_DOSE}`, 'gi') },
-];
+] as const satisfies readonly Omit<DoseRule, 'source'>[]).map((r) => ({ ...r, source: DOSE_SOURCE }));
 
 /** A dose the sentence attributes to the product label is a cited label statement, left as it is. */
 export const LABEL_CITATION = {
