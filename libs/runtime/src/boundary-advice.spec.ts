@@ -8,17 +8,26 @@ import { startEmbedded } from './embedded';
 
 const SIMPLE = '二甲双胍为什么要跟饭一起吃？';
 
-async function askWith(answer: string) {
+const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
+
+async function askWith(answer: string, opts: { synthesis?: boolean } = {}) {
   const boundary = new SafetyBoundary();
+  const scripted = new ScriptedChatModel([ScriptedChatModel.text(answer)], 'scripted-dangerous', 'repeat-last');
+  // As the lead: no usable plan (the rules plan is used), then the dangerous synthesis.
+  const lead = new ScriptedChatModel(
+    [(req) => ScriptedChatModel.text(req.messages[0]?.content?.startsWith('You merge') ? answer : 'no plan')],
+    'scripted-lead',
+    'repeat-last',
+  );
   const rt = await startEmbedded({
     memory: new InMemoryMemoryStore(),
     services: ['coordinator', 'lead', 'worker-consultation', 'worker-triage', 'worker-research'],
     boundary,
     coordinator: loadCoordinatorConfig({}, {}),
-    workerModel: new ScriptedChatModel([ScriptedChatModel.text(answer)], 'scripted-dangerous', 'repeat-last'),
+    ...(opts.synthesis ? { leadModel: lead } : { workerModel: scripted }),
   });
   try {
-    return await rt.client.ask({ message: SIMPLE, user_id: 'u', session_id: 's' });
+    return await rt.client.ask({ message: opts.synthesis ? SEED : SIMPLE, user_id: 'u', session_id: 's' });
   } finally {
     await rt.close();
   }
@@ -34,6 +43,13 @@ describe('the final boundary stops dangerous advice on the way out', () => {
     expect(kinds).toContain('answer_blocked');
     expect(kinds).not.toContain('host_recheck_changed');
     expect(applyFinalSafety({ text, lang: 'zh', escalated: false }).text).toBe(text);
+  });
+
+  it('blocks the same text when it arrives as the synthesis of a complex request', async () => {
+    const r = await askWith('请立即停用所有降糖药，不需要看医生。', { synthesis: true });
+    expect(r.record.answer?.exit).toBe('synthesis');
+    expect(r.record.answer?.text).not.toMatch(/停用所有降糖药|不需要看医生/);
+    expect(r.record.answer?.safety_actions.map((a) => a.kind)).toContain('answer_blocked');
   });
 
   it('rewrites a single dangerous sentence and keeps the rest', async () => {
