@@ -32,6 +32,8 @@ describe('FinalSafetyBoundary rules', () => {
     expect(zh('每8小时吃一次').text).toMatch(/按说明书或遵医嘱/);
     expect(en('Take 400 mg every 6 hours.').text).toMatch(/^Take as directed on the label or by your clinician\./);
     expect(en('two tablets twice a day').text).toMatch(/as directed on the label or by your clinician/);
+    expect(en('Give your child 5 ml of ibuprofen syrup.').text).toMatch(/^Give your child ibuprofen syrup as directed on the label or by your clinician\./);
+    expect(en('Take 1000 mg of metformin twice daily.').text).toMatch(/^Take metformin as directed on the label or by your clinician twice daily\./);
     expect(zh('成人每天最大剂量不超过4克。').text).toMatch(/不超过4克/);
   });
 

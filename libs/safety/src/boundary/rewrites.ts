@@ -74,6 +74,13 @@ function hedgeOnce(text: string): RewriteResult {
 const ZH_COLLAPSE = new RegExp(`${DOSING_REPLACEMENT.zh}(?:[，,、；;\\s]*${DOSING_REPLACEMENT.zh})+`, 'g');
 const EN_COLLAPSE = new RegExp(`${DOSING_REPLACEMENT.en}(?:[,;\\s]+(?:and\\s+)?${DOSING_REPLACEMENT.en})+`, 'g');
 
+// "give him as directed … of ibuprofen syrup" reads as "give him ibuprofen syrup as directed …":
+// up to three words after "of", stopping at a frequency or linking word.
+const EN_OF_DRUG = new RegExp(
+  String.raw`${DOSING_REPLACEMENT.en} of ((?:(?!(?:twice|once|daily|every|each|with|at|for|per|in|to|and|or|is|are|if|when|before|after|three|four)\b)[A-Za-z-]+ ?){1,3})`,
+  'g',
+);
+
 /**
  * Specific dose/frequency instructions become "as directed" wording (the dose rules are data
  * in advice-rules.ts; a sentence citing the label keeps its dose).
@@ -83,7 +90,10 @@ export function softenDosing(text: string): RewriteResult & { rule_ids: string[]
   const r = toFixedPoint(text, (t) => {
     const once = softenDoses(t);
     for (const id of once.rule_ids) ids.add(id);
-    const collapsed = once.text.replace(ZH_COLLAPSE, DOSING_REPLACEMENT.zh).replace(EN_COLLAPSE, DOSING_REPLACEMENT.en);
+    const collapsed = once.text
+      .replace(ZH_COLLAPSE, DOSING_REPLACEMENT.zh)
+      .replace(EN_COLLAPSE, DOSING_REPLACEMENT.en)
+      .replace(EN_OF_DRUG, (_m, drug: string) => `${drug.trimEnd()} ${DOSING_REPLACEMENT.en}${drug.endsWith(' ') ? ' ' : ''}`);
     return { text: collapsed, count: once.count };
   });
   return { ...r, rule_ids: [...ids] };
