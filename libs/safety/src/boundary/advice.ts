@@ -38,28 +38,34 @@ export interface AdviceScreen {
   blocked?: string[];
 }
 
-const TERMINATORS = '。！？!?\n';
-const CLOSERS = '”’」』)）"\'';
 const CLAUSE = /[，,；;：:]/;
+// A sentence ends at 。！？!? or a newline, or at "." before whitespace or the end (not "2.5"),
+// with any closing quotes after it.
+const SENTENCE_END = /(?:[。！？!?\n]|\.(?=\s|$))[”’」』)）"']*/g;
 
 /** Sentence chunks whose concatenation is the text (terminators and closing quotes kept). */
 export function sentenceChunks(text: string): string[] {
   const out: string[] = [];
   let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    const next = text[i + 1];
-    const ends = TERMINATORS.includes(c) || (c === '.' && (next === undefined || /\s/.test(next)));
-    if (!ends) continue;
-    let j = i + 1;
-    while (j < text.length && CLOSERS.includes(text[j] as string)) j++;
-    out.push(text.slice(start, j));
-    start = j;
-    i = j - 1;
+  SENTENCE_END.lastIndex = 0;
+  for (let m = SENTENCE_END.exec(text); m !== null; m = SENTENCE_END.exec(text)) {
+    const end = m.index + m[0].length;
+    out.push(text.slice(start, end));
+    start = end;
   }
   if (start < text.length) out.push(text.slice(start));
   return out;
 }
+
+const toGlobal = (re: RegExp): RegExp => new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+interface CompiledRule {
+  rule: AdviceRule;
+  re: RegExp;
+}
+const COMPILED_RULES: readonly CompiledRule[] = ADVICE_RULES.map((rule) => ({ rule, re: toGlobal(rule.pattern) }));
+const COMPILED_FORMS = new Map<SafeForm, RegExp>(SAFE_FORMS.map((f) => [f, toGlobal(f.pattern)]));
+const CJK = /[\u4e00-\u9fff]/;
+const LATIN = /[A-Za-z]{2}/;
 
 function sentenceLang(s: string, fallback: 'zh' | 'en'): 'zh' | 'en' {
   const cjk = s.match(/[\u4e00-\u9fff]/g)?.length ?? 0;
@@ -81,8 +87,9 @@ function clauseAfter(s: string, from: number): string {
 
 /** A sentence-wide safe form counts unless a "no need to" phrase stands right before it. */
 function sentenceFormHolds(form: SafeForm, s: string): boolean {
-  const re = new RegExp(form.pattern.source, form.pattern.flags.includes('g') ? form.pattern.flags : `${form.pattern.flags}g`);
+  const re = COMPILED_FORMS.get(form) ?? toGlobal(form.pattern);
   const noNeed = NO_NEED_BEFORE[form.lang];
+  re.lastIndex = 0;
   for (let m = re.exec(s); m !== null; m = re.exec(s)) {
     if (!noNeed.test(s.slice(0, m.index))) return true;
     if (m[0] === '') re.lastIndex++;
@@ -100,18 +107,17 @@ function excused(rule: AdviceRule, s: string, start: number, end: number, risk: 
   });
 }
 
-function contextHolds(rule: AdviceRule, s: string, risk: boolean): boolean {
-  if (rule.needs === 'drug') return DRUG_CONTEXT.zh.test(s) || DRUG_CONTEXT.en.test(s);
-  if (rule.needs === 'warning_sign') return risk || WARNING_SIGNS.zh.test(s) || WARNING_SIGNS.en.test(s);
-  return true;
-}
-
 /** The rules that fire on one sentence (at most one finding per rule). */
-export function sentenceFindings(s: string, risk: boolean): AdviceFinding[] {
+export function sentenceFindings(s: string, risk: boolean, rules: readonly CompiledRule[] = COMPILED_RULES): AdviceFinding[] {
   const out: AdviceFinding[] = [];
-  for (const rule of ADVICE_RULES) {
-    if (!contextHolds(rule, s, risk)) continue;
-    const re = new RegExp(rule.pattern.source, rule.pattern.flags.includes('g') ? rule.pattern.flags : `${rule.pattern.flags}g`);
+  const scripts = { zh: CJK.test(s), en: LATIN.test(s) };
+  let drug: boolean | undefined;
+  let sign: boolean | undefined;
+  for (const { rule, re } of rules) {
+    if (!scripts[rule.lang] || !rule.trigger.test(s)) continue;
+    if (rule.needs === 'drug' && !(drug ??= DRUG_CONTEXT.zh.test(s) || DRUG_CONTEXT.en.test(s))) continue;
+    if (rule.needs === 'warning_sign' && !risk && !(sign ??= WARNING_SIGNS.zh.test(s) || WARNING_SIGNS.en.test(s))) continue;
+    re.lastIndex = 0;
     for (let m = re.exec(s); m !== null; m = re.exec(s)) {
       if (m[0] === '') {
         re.lastIndex++;
@@ -136,13 +142,16 @@ function templateFor(reason: AdviceReason, lang: 'zh' | 'en', ctx: AdviceContext
 
 /** Screens the answer body: sentences rewritten to safe templates, or the whole answer blocked. */
 export function screenAdvice(text: string, ctx: AdviceContext): AdviceScreen {
+  // Rules whose trigger the whole text lacks cannot fire on any of its sentences.
+  const active = COMPILED_RULES.filter((c) => c.rule.trigger.test(text));
+  if (active.length === 0) return { text, findings: [] };
   const findings: AdviceFinding[] = [];
   const out: string[] = [];
   let previous = '';
   for (const chunk of sentenceChunks(text)) {
     const lead = /^\s*/.exec(chunk)?.[0] ?? '';
     const core = chunk.slice(lead.length);
-    const found = core === '' ? [] : sentenceFindings(core, ctx.risk);
+    const found = core === '' ? [] : sentenceFindings(core, ctx.risk, active);
     if (found.length === 0) {
       out.push(chunk);
       previous = core.trim();
@@ -177,10 +186,11 @@ export interface DoseResult {
 
 /** (c) Specific doses become "as directed", except in a sentence that cites the label. */
 export function softenDoses(text: string): DoseResult {
+  // Most answers carry no dose: one test per rule over the whole text first.
+  if (!DOSE_RULES.some((r) => { r.pattern.lastIndex = 0; return r.pattern.test(text); })) return { text, count: 0, rule_ids: [] };
   let count = 0;
   const ids = new Set<string>();
-  const out = sentenceChunks(text).map((s) => {
-    if (LABEL_CITATION.zh.test(s) || LABEL_CITATION.en.test(s)) return s;
+  const soften = (s: string): string => {
     let cur = s;
     for (const rule of DOSE_RULES) {
       const replacement = DOSING_REPLACEMENT[rule.lang];
@@ -191,6 +201,9 @@ export function softenDoses(text: string): DoseResult {
       });
     }
     return cur;
-  });
-  return { text: out.join(''), count, rule_ids: [...ids] };
+  };
+  const cites = (s: string) => LABEL_CITATION.zh.test(s) || LABEL_CITATION.en.test(s);
+  // Sentence by sentence only when some sentence cites the label.
+  const out = cites(text) ? sentenceChunks(text).map((s) => (cites(s) ? s : soften(s))).join('') : soften(text);
+  return { text: out, count, rule_ids: [...ids] };
 }
