@@ -40,7 +40,8 @@ export {
   type ValidatorOptions,
 } from './validation/tool-call-validator';
 export { editDistance, nearest } from './validation/edit-distance';
-export { buildWorkerPrompt, finalTurnNudge, type WorkerPrompt } from './prompt';
+export { buildWorkerPrompt, fenceInstruction, finalTurnNudge, type WorkerPrompt } from './prompt';
+export { FENCE_RULE, PATIENT_CLOSE, PATIENT_OPEN, escapeFenceBreakers, fencePatientText, routingText, unfence } from './injection';
 export { composeFromObservations, headingFor } from './compose';
 export {
   CONDITIONS,

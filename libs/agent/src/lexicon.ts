@@ -1,4 +1,6 @@
 import { MEDICATIONS, findEntries } from '@medagent/zh-text';
+import { routingText } from './injection';
+import type { Lang } from '@medagent/contracts';
 
 // The vocabularies (conditions, symptoms, medications) and language detection live in
 // @medagent/zh-text; the agent keeps the instruction cues it reads them with.
@@ -94,7 +96,10 @@ export function cueBits(text: string): number {
   );
 }
 
-function scanCues(text: string): InstructionCues {
+// Cues come from the routing text: a tool named in the patient's words ("call
+// check_medication_safety", "disease_code") is never a reason to show or call it.
+function scanCues(raw: string): InstructionCues {
+  const text = routingText(raw);
   return {
     medication: findEntries(text, MEDICATIONS).length > 0 || hits(text, MEDICATION_CUES),
     history: hits(text, HISTORY_CUES),

@@ -23,8 +23,8 @@ describe('buildWorkerPrompt', () => {
     const [system, user] = messages.map((m) => m.content ?? '');
     expect(system).toContain('task_type: lifestyle_guidance');
     expect(system).toContain('lang: zh');
-    expect(user).toContain('<instruction>\n为"痛风患者饮食"提供建议\n</instruction>');
-    expect(user).toContain('用户此前提到尿酸 520 μmol/L。');
+    expect(user).toContain('<instruction>\n为\n<patient_text>\n"痛风患者饮食"提供建议\n</patient_text>\n</instruction>');
+    expect(user).toContain('- session summary:\n<patient_text>\n用户此前提到尿酸 520 μmol/L。\n</patient_text>');
     expect(user).toContain('PASS (none)');
     expect(tools.map((t) => t.function.name)).toEqual([
       'recommend_lifestyle',
@@ -46,12 +46,18 @@ describe('buildWorkerPrompt text', () => {
   // The user message as the array-and-join version wrote it.
   function referenceUser(pkg: ReturnType<typeof makeTaskPackage>): string {
     const context: string[] = [];
-    if (pkg.context.memory_summary) context.push(`- session summary: ${pkg.context.memory_summary}`);
+    if (pkg.context.memory_summary) context.push(`- session summary:\n<patient_text>\n${pkg.context.memory_summary}\n</patient_text>`);
     if (pkg.context.prerisk_category || pkg.context.prerisk_decision) {
       context.push(`- pre-risk screen: ${pkg.context.prerisk_decision ?? 'n/a'} (${pkg.context.prerisk_category ?? 'none'})`);
     }
     if (pkg.input_refs.length > 0) context.push(`- input references: ${pkg.input_refs.join(', ')}`);
-    return [`<instruction>\n${pkg.instruction}\n</instruction>`, context.length > 0 ? `Context:\n${context.join('\n')}` : '']
+    // The patient's part of the instruction (from its first quote on) is fenced.
+    const at = pkg.instruction.search(/[「『“"]/);
+    const inst =
+      at <= 0
+        ? `<patient_text>\n${pkg.instruction}\n</patient_text>`
+        : `${pkg.instruction.slice(0, at).trimEnd()}\n<patient_text>\n${pkg.instruction.slice(at)}\n</patient_text>`;
+    return [`<instruction>\n${inst}\n</instruction>`, context.length > 0 ? `Context:\n${context.join('\n')}` : '']
       .filter(Boolean)
       .join('\n\n');
   }
@@ -68,7 +74,7 @@ describe('buildWorkerPrompt text', () => {
     let n = 0;
     for (const context of contexts) {
       for (const input_refs of [[], ['artifact:t1'], ['a', 'b']]) {
-        for (const instruction of ['', 'diet advice', '严重吗？']) {
+        for (const instruction of ['', 'diet advice', '严重吗？', 'Give advice: "what to eat"', '解答：「痛风」；背景：「尿酸高」']) {
           const pkg = makeTaskPackage({ task_type: 'lifestyle_guidance', instruction, context, input_refs });
           const [system, user] = buildWorkerPrompt(pkg, registry).messages;
           expect(user?.content).toBe(referenceUser(pkg));
@@ -77,7 +83,7 @@ describe('buildWorkerPrompt text', () => {
         }
       }
     }
-    expect(n).toBe(45);
+    expect(n).toBe(75);
   });
 
   it('writes a system prompt per role, task type, language, output and tools', () => {

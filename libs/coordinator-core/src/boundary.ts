@@ -8,6 +8,8 @@ export interface BoundaryInput {
   escalated: boolean;
   escalation_category?: string;
   medication_verdict?: MedicationVerdict;
+  /** A contribution judged the risk urgent or emergency: see FinalSafetyInput.risk_signal. */
+  risk_signal?: boolean;
 }
 
 export interface BoundaryResult {
@@ -36,6 +38,7 @@ export class SafetyBoundary {
       escalated: input.escalated,
       ...(input.escalation_category ? { escalation_category: input.escalation_category } : {}),
       ...(input.medication_verdict ? { medication_verdict: input.medication_verdict } : {}),
+      ...(input.risk_signal ? { risk_signal: true } : {}),
       ...(input.lang === 'en' && this.emergencyNumberEn ? { locale_emergency_number: this.emergencyNumberEn } : {}),
     });
   }

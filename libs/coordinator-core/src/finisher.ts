@@ -318,6 +318,7 @@ export class Finisher {
       escalated: rec.state.escalated,
       ...(escalated ? { escalation_category: emergencyConcepts(firedRuleIds(escalated))[0] ?? escalated.category } : {}),
       ...withVerdict(strictestVerdict(rec.medication_screen?.verdict, medicationVerdictOf(cs))),
+      ...(cs.some((c) => c.risk_level === 'emergency' || c.risk_level === 'urgent') ? { risk_signal: true } : {}),
     };
     return this.boundary.recheck(input, this.boundary.apply(input));
   }

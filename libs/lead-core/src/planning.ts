@@ -1,5 +1,5 @@
 import type { Lang, PlanSource, TaskPlan } from '@medagent/contracts';
-import type { ChatModel } from '@medagent/agent';
+import { FENCE_RULE, fencePatientText, routingText, type ChatModel } from '@medagent/agent';
 import { PLANNER_SYSTEM_PROMPT, parseModelPlan, planFromMessage, type PlanResult } from '@medagent/planner';
 
 export interface LeadPlan {
@@ -19,8 +19,10 @@ export async function makePlan(
   memorySummary: string | undefined,
   model?: ChatModel,
 ): Promise<LeadPlan> {
+  // The rules plan from the routing text: a tool or skill named in the message, or a
+  // directive ("ignore previous instructions", "SYSTEM: …"), never decides the plan.
   const offline = (): PlanResult =>
-    planFromMessage(message, { lang, ...(memorySummary ? { memorySummary } : {}) });
+    planFromMessage(routingText(message), { lang, ...(memorySummary ? { memorySummary } : {}) });
   if (!model) {
     const r = offline();
     return { plan: r.plan, source: 'rules', note: r.rationale.slice(0, 900) };
@@ -28,8 +30,8 @@ export async function makePlan(
   try {
     const res = await model.complete({
       messages: [
-        { role: 'system', content: PLANNER_SYSTEM_PROMPT },
-        { role: 'user', content: message },
+        { role: 'system', content: `${PLANNER_SYSTEM_PROMPT}\n${FENCE_RULE}` },
+        { role: 'user', content: fencePatientText(message) },
       ],
       tools: [],
       maxTokens: 800,

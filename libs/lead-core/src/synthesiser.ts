@@ -7,7 +7,7 @@ import {
   type Evidence,
   type Lang,
 } from '@medagent/contracts';
-import type { ChatModel } from '@medagent/agent';
+import { FENCE_RULE, fencePatientText, type ChatModel } from '@medagent/agent';
 
 export interface SynthesisInput {
   message: string;
@@ -67,6 +67,7 @@ export const SYNTHESIS_SYSTEM_PROMPT = [
   'Keep the risk / when-to-seek-care section first. Use only facts from the contributions; add none.',
   'Cite sources as [n] using the numbered source list. Answer in the language of the question.',
   'No definitive diagnosis and no prescription dosing.',
+  FENCE_RULE,
 ].join(' ');
 
 /** With a chat model: the model writes, the offline synthesis is the fallback on any failure. */
@@ -87,7 +88,7 @@ export async function synthesise(input: SynthesisInput, model?: ChatModel, signa
     const res = await model.complete({
       messages: [
         { role: 'system', content: SYNTHESIS_SYSTEM_PROMPT },
-        { role: 'user', content: `Question:\n${input.message}\n\nContributions:\n${body}\n\nSources:\n${sources}` },
+        { role: 'user', content: `Question:\n${fencePatientText(input.message)}\n\nContributions:\n${body}\n\nSources:\n${sources}` },
       ],
       tools: [],
       maxTokens: 1200,

@@ -49,3 +49,5 @@ export { FALLBACK_GUIDANCE, emergencyConcepts, emergencyOpening, firedRuleIds, g
 export type { GuidanceEntry } from './guidance/guidance';
 export { messageLang, triageReport } from './guidance/report';
 export type { TriageConcept, TriageReport } from './guidance/report';
+export { evaluateAdvice, parseAdviceCases } from './boundary/advice-eval';
+export type { AdviceCase, AdviceCaseResult, AdviceEvalReport, AdviceOutcome } from './boundary/advice-eval';

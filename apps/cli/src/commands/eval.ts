@@ -4,11 +4,13 @@ import { evaluateRouter, parseRouterCases, planFromMessage } from '@medagent/pla
 import { MEDQUAD_TUNED, evaluateRetrieval, type RetrievalMode } from '@medagent/knowledge';
 import { num, parseArgs, str, UsageError, type ParsedArgs } from '../args';
 import { evalMedication } from './eval-medication';
+import { EVAL_BOUNDARY_HELP, evalBoundary } from './eval-boundary';
 
 const HELP = `medagent eval prerisk --cases FILE [--json] [--compare SNAPSHOT.json]  (an earlier version's frozen decisions, eval/snapshots/)
 medagent eval router  --cases FILE [--json]
 medagent eval medication --cases FILE [--json]
-medagent eval retrieval --corpus FILE|DIR --queries FILE [--mode bm25|dense|hybrid] [--k 10] [--sample N] [--preset default|medquad] [--json]`;
+medagent eval retrieval --corpus FILE|DIR --queries FILE [--mode bm25|dense|hybrid] [--k 10] [--sample N] [--preset default|medquad] [--json]
+${EVAL_BOUNDARY_HELP}`;
 
 function need(args: ParsedArgs, key: string): string {
   const v = str(args, key);
@@ -67,5 +69,6 @@ export async function evalCommand(argv: string[]): Promise<number> {
   if (sub === 'router') return router(args, json);
   if (sub === 'retrieval') return retrieval(args, json);
   if (sub === 'medication') return evalMedication(args, json);
+  if (sub === 'boundary') return evalBoundary(args, json);
   throw new UsageError(HELP);
 }

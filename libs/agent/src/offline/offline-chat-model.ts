@@ -14,6 +14,7 @@ import { isErrorObservation, observationSummary } from '../loop/observation';
 import { INSTRUCTION_CLOSE, INSTRUCTION_OPEN, PROMPT_KEYS } from '../prompt';
 import { primaryTools } from '../registry/task-tools';
 import { buildArgs, readFacts } from './facts';
+import { routingText, unfence } from '../injection';
 
 interface TaskView {
   taskType: TaskType;
@@ -29,8 +30,10 @@ function readTask(messages: readonly ChatMessage[]): TaskView {
     new RegExp(`^${key}:\\s*(\\S+)\\s*$`, 'm').exec(system)?.[1];
   const open = user.indexOf(INSTRUCTION_OPEN);
   const close = user.indexOf(INSTRUCTION_CLOSE);
-  const instruction = (
-    open >= 0 && close > open ? user.slice(open + INSTRUCTION_OPEN.length, close) : user
+  // The patient's words are read as the data they are: fence markers off, and what decides
+  // the tools (cues, arguments) is the routing text, free of tool names and directives.
+  const instruction = unfence(
+    open >= 0 && close > open ? user.slice(open + INSTRUCTION_OPEN.length, close) : user,
   ).trim();
   const t = field(PROMPT_KEYS.taskType);
   const l = field(PROMPT_KEYS.lang);
@@ -82,7 +85,7 @@ export class OfflineChatModel implements ChatModel {
     const offered = new Map(tools.map((t) => [t.function.name, t]));
     let chosen = primaryTools(task.taskType, task.instruction).filter((n) => offered.has(n));
     if (chosen.length === 0) chosen = offered.has('search_knowledge') ? ['search_knowledge'] : [];
-    const facts = readFacts(task.instruction, task.lang);
+    const facts = readFacts(routingText(task.instruction), task.lang);
     return chosen.flatMap((name, i) => {
       const schema = offered.get(name)?.function.parameters;
       return schema

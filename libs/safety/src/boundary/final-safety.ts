@@ -4,6 +4,7 @@
 // text its own pattern no longer matches.
 import { InvalidSafetyInputError } from '../errors';
 import type { SafetyAction } from '../types';
+import { screenAdvice, type AdviceFinding } from './advice';
 import { hedgeDiagnoses, isMedicationSentence, removeSoftening, sentences, softenDosing } from './rewrites';
 import { DEFAULT_EMERGENCY_NUMBER, DISCLAIMER, FAMILY_HINTS, MEDICATION_BLOCK, emergencyLead } from './templates';
 
@@ -15,6 +16,12 @@ export interface FinalSafetyInput {
   medication_verdict?: 'blocked' | 'caution' | 'ok';
   /** Overrides the default emergency number (zh 120, en 911/112). */
   locale_emergency_number?: string;
+  /**
+   * The request carried a risk signal besides escalation (an urgent or emergency risk level,
+   * red flags the gate saw): "no need to see a doctor" is then never excused by a condition.
+   * Escalation and a blocked or caution medication verdict count as risk on their own.
+   */
+  risk_signal?: boolean;
 }
 
 export interface FinalSafetyOutput {
@@ -25,7 +32,7 @@ export interface FinalSafetyOutput {
 const SEP = '\n\n';
 
 function guidanceFor(input: FinalSafetyInput): string {
-  const number = input.locale_emergency_number?.trim() || DEFAULT_EMERGENCY_NUMBER[input.lang];
+  const number = emergencyNumber(input, input.lang);
   const hint = input.escalation_category === undefined ? undefined : FAMILY_HINTS[input.escalation_category];
   const lead = emergencyLead(input.lang, number);
   if (hint === undefined) return lead;
@@ -64,10 +71,35 @@ function insertMedicationBlock(text: string, block: string): string {
   return `${block}\n${text}`;
 }
 
+function emergencyNumber(input: FinalSafetyInput, lang: 'zh' | 'en'): string {
+  return input.locale_emergency_number?.trim() || DEFAULT_EMERGENCY_NUMBER[lang];
+}
+
+function hasRisk(input: FinalSafetyInput): boolean {
+  return input.risk_signal === true || input.escalated || input.medication_verdict === 'blocked' || input.medication_verdict === 'caution';
+}
+
+/**
+ * The reason codes of the advice rules, one action per reason: `answer_blocked` when the
+ * whole answer was replaced, else `advice_rewritten`; the detail names the reason and rules.
+ */
+function adviceActions(findings: readonly AdviceFinding[], blockedBy: string[] | undefined): SafetyAction[] {
+  if (findings.length === 0) return [];
+  const byReason = new Map<string, Set<string>>();
+  for (const f of findings) {
+    const ids = byReason.get(f.reason) ?? new Set<string>();
+    ids.add(f.rule_id);
+    byReason.set(f.reason, ids);
+  }
+  const parts = [...byReason.entries()].map(([reason, ids]) => `${reason}: ${[...ids].join(',')}`);
+  if (blockedBy) return [{ kind: 'answer_blocked', detail: `${blockedBy.join(',')} (${parts.join('; ')})` }];
+  return parts.map((detail) => ({ kind: 'advice_rewritten', detail }));
+}
+
 export function applyFinalSafety(input: FinalSafetyInput): FinalSafetyOutput {
   if (typeof input.text !== 'string') throw new InvalidSafetyInputError('final safety input text must be a string');
   const actions: SafetyAction[] = [];
-  const lang = input.lang === 'en' ? 'en' : 'zh';
+  const lang: 'zh' | 'en' = input.lang === 'en' ? 'en' : 'zh';
   const guidance = input.escalated ? guidanceFor({ ...input, lang }) : undefined;
   const disclaimer = DISCLAIMER[lang];
   const original = input.text;
@@ -83,20 +115,36 @@ export function applyFinalSafety(input: FinalSafetyInput): FinalSafetyOutput {
   let hedgedCount = 0;
   let dosedCount = 0;
   let softenedCount = 0;
+  const doseIds = new Set<string>();
+  const findings: AdviceFinding[] = [];
+  let blockedBy: string[] | undefined;
+  const adviceCtx = { lang, risk: hasRisk(input), emergencyNumber: emergencyNumber(input, lang) };
   for (let round = 0; round < 6; round++) {
-    const hedged = hedgeDiagnoses(body);
+    // Dangerous advice first: a blocked answer is replaced whole, and nothing else runs on it.
+    const screened = screenAdvice(body, adviceCtx);
+    findings.push(...screened.findings);
+    if (screened.blocked) {
+      blockedBy = screened.blocked;
+      body = screened.text;
+      break;
+    }
+    const hedged = hedgeDiagnoses(screened.text);
     const dosed = softenDosing(hedged.text);
     const softened = blocked ? removeSoftening(dosed.text) : { text: dosed.text, count: 0 };
     hedgedCount += hedged.count;
     dosedCount += dosed.count;
+    for (const id of dosed.rule_ids) doseIds.add(id);
     softenedCount += softened.count;
     // Trimmed every round: the second application starts from trimmed text too.
     const next = softened.text.trim();
     if (next === body) break;
     body = next;
   }
+  actions.push(...adviceActions(findings, blockedBy));
   if (hedgedCount > 0) actions.push({ kind: 'diagnosis_hedged', detail: `${hedgedCount} definitive diagnosis statement(s) rewritten` });
-  if (dosedCount > 0) actions.push({ kind: 'dosing_softened', detail: `${dosedCount} specific dosing instruction(s) replaced` });
+  if (dosedCount > 0) {
+    actions.push({ kind: 'dosing_softened', detail: `${dosedCount} specific dosing instruction(s) replaced (dose_given: ${[...doseIds].join(',')})` });
+  }
   if (softenedCount > 0) actions.push({ kind: 'medication_softening_removed', detail: `${softenedCount} reassuring phrase(s) removed` });
   if (blocked) {
     const placed = insertMedicationBlock(body.trim(), block);

@@ -1,5 +1,6 @@
 // Text rewrites of the final boundary. Each rewrite's output can never match its own
 // pattern again, which is what makes the boundary idempotent.
+import { softenDoses } from './advice';
 import { DOSING_REPLACEMENT } from './templates';
 
 export interface RewriteResult {
@@ -70,44 +71,32 @@ function hedgeOnce(text: string): RewriteResult {
   return { text: fixed, count };
 }
 
-const ZH_UNIT = '(?:mg|毫克|g|克|片|粒|ml|毫升|单位|iu|滴|袋|支|颗|喷)';
-const ZH_NUM = '(?:\\d+(?:\\.\\d+)?|半|[一二两三四五六])';
-const ZH_DOSING = [
-  new RegExp(String.raw`(?:每次|一次|每回)(?:吃|服|服用|口服|用|喝|注射|打)?\s*${ZH_NUM}\s*(?:-|~|到|至)?\s*(?:${ZH_NUM})?\s*${ZH_UNIT}`, 'gi'),
-  new RegExp(String.raw`(?:每天|每日|一天|一日|每晚|每早)\s*${ZH_NUM}\s*(?:-|~|到|至)?\s*(?:${ZH_NUM})?\s*次`, 'g'),
-  new RegExp(String.raw`(?:每|隔)\s*${ZH_NUM}\s*(?:-|~|到|至)?\s*(?:${ZH_NUM})?\s*(?:个)?小时(?:吃|服|服用|用)?(?:一次|1次)?`, 'g'),
-  new RegExp(String.raw`(?:吃|服|服用|口服)\s*\d+(?:\.\d+)?\s*(?:mg|毫克|g|克|ml|毫升)`, 'gi'),
-];
-const EN_FREQ = String.raw`(?:\s+(?:of\s+[a-z]+\s+)?(?:every|each)\s+\d+(?:\s*(?:-|to)\s*\d+)?\s*hours?|\s+(?:once|twice|three times|four times|\d+\s*times)\s+(?:a|per)\s+day|\s+(?:daily|nightly|at night))?`;
-const EN_DOSE = String.raw`\d+(?:\.\d+)?\s*(?:-\s*\d+(?:\.\d+)?\s*)?(?:mg|g|mcg|µg|ml|milligrams?|grams?|tablets?|pills?|capsules?|units?|puffs?|drops?)\b`;
-const EN_DOSING = [
-  new RegExp(String.raw`(?<=\btake\s+)${EN_DOSE}${EN_FREQ}`, 'gi'),
-  new RegExp(String.raw`\b${EN_DOSE}\s+(?:every|each)\s+\d+(?:\s*(?:-|to)\s*\d+)?\s*hours?`, 'gi'),
-  new RegExp(String.raw`\b(?:one|two|three|\d+)\s+(?:tablets?|pills?|capsules?)\s+(?:once|twice|three times|four times|\d+\s*times)\s+(?:a|per)\s+day`, 'gi'),
-];
 const ZH_COLLAPSE = new RegExp(`${DOSING_REPLACEMENT.zh}(?:[，,、；;\\s]*${DOSING_REPLACEMENT.zh})+`, 'g');
 const EN_COLLAPSE = new RegExp(`${DOSING_REPLACEMENT.en}(?:[,;\\s]+(?:and\\s+)?${DOSING_REPLACEMENT.en})+`, 'g');
 
-/** Specific dose/frequency instructions become "as directed" wording. */
-export function softenDosing(text: string): RewriteResult {
-  return toFixedPoint(text, softenOnce);
-}
+// "give him as directed … of ibuprofen syrup" reads as "give him ibuprofen syrup as directed …":
+// up to three words after "of", stopping at a frequency or linking word.
+const EN_OF_DRUG = new RegExp(
+  String.raw`${DOSING_REPLACEMENT.en} of ((?:(?!(?:twice|once|daily|every|each|with|at|for|per|in|to|and|or|is|are|if|when|before|after|three|four)\b)[A-Za-z-]+ ?){1,3})`,
+  'g',
+);
 
-function softenOnce(text: string): RewriteResult {
-  let out = text;
-  let count = 0;
-  for (const re of ZH_DOSING) {
-    const r = replaceCounting(out, re, () => DOSING_REPLACEMENT.zh);
-    out = r.text;
-    count += r.count;
-  }
-  for (const re of EN_DOSING) {
-    const r = replaceCounting(out, re, () => DOSING_REPLACEMENT.en);
-    out = r.text;
-    count += r.count;
-  }
-  out = out.replace(ZH_COLLAPSE, DOSING_REPLACEMENT.zh).replace(EN_COLLAPSE, DOSING_REPLACEMENT.en);
-  return { text: out, count };
+/**
+ * Specific dose/frequency instructions become "as directed" wording (the dose rules are data
+ * in advice-rules.ts; a sentence citing the label keeps its dose).
+ */
+export function softenDosing(text: string): RewriteResult & { rule_ids: string[] } {
+  const ids = new Set<string>();
+  const r = toFixedPoint(text, (t) => {
+    const once = softenDoses(t);
+    for (const id of once.rule_ids) ids.add(id);
+    const collapsed = once.text
+      .replace(ZH_COLLAPSE, DOSING_REPLACEMENT.zh)
+      .replace(EN_COLLAPSE, DOSING_REPLACEMENT.en)
+      .replace(EN_OF_DRUG, (_m, drug: string) => `${drug.trimEnd()} ${DOSING_REPLACEMENT.en}${drug.endsWith(' ') ? ' ' : ''}`);
+    return { text: collapsed, count: once.count };
+  });
+  return { ...r, rule_ids: [...ids] };
 }
 
 const SOFTENERS = new RegExp(

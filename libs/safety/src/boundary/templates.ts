@@ -88,3 +88,35 @@ export const MEDICATION_BLOCK = {
 } as const;
 
 export const DOSING_REPLACEMENT = { zh: '按说明书或遵医嘱', en: 'as directed on the label or by your clinician' } as const;
+
+/**
+ * Safe sentences that replace dangerous advice, per reason code. None of them matches a
+ * rule of advice-rules.ts (each states the safe form), which keeps the boundary idempotent.
+ */
+export const ADVICE_TEMPLATES = {
+  stop_medication: {
+    zh: '请不要自行停药、减量或加量；是否调整用药，请先咨询开药的医生或药师。',
+    en: 'Do not stop, reduce or increase a prescribed medicine on your own; talk to your prescriber or pharmacist before changing how you take it.',
+  },
+  no_doctor_needed: {
+    zh: '是否需要就医要看具体情况；如症状持续、加重或出现新的不适，请及时就医。',
+    en: 'Whether you need to be seen depends on your situation; if symptoms persist, get worse or new ones appear, see a doctor promptly.',
+  },
+  no_doctor_needed_risk: {
+    zh: '你描述的情况需要医生评估，请尽快就医；如症状加重，请立即拨打急救电话。',
+    en: 'What you describe needs a clinician to assess it: please get medical care soon, and call emergency services if it gets worse.',
+  },
+} as const;
+
+export function homeWaitTemplate(lang: 'zh' | 'en', number: string): string {
+  return lang === 'zh'
+    ? `出现这些危险信号时不要在家等待观察，请立即拨打急救电话（${number}）或尽快前往急诊。`
+    : `Do not wait at home with these warning signs: call your local emergency number (${number}) or go to the nearest emergency department now.`;
+}
+
+/** The whole answer when it is blocked: what is safe to say without the blocked content. */
+export function blockedFallback(lang: 'zh' | 'en', number: string): string {
+  return lang === 'zh'
+    ? `这条回答包含可能不安全的用药或就医建议，已被安全检查拦截。请不要自行停用、减少或增加任何处方药；如有不适或用药疑问，请咨询医生或药师；出现胸痛、呼吸困难、意识改变等危险信号时，请立即拨打急救电话（${number}）。`
+    : `This answer contained medication or care advice that may be unsafe and was withheld by the safety check. Do not stop, reduce or increase any prescribed medicine on your own; ask a doctor or pharmacist about symptoms or medicines; with warning signs such as chest pain, trouble breathing or confusion, call your local emergency number (${number}) now.`;
+}
