@@ -22,6 +22,9 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFIG_INVALID'
   | 'APPROVAL_DENIED'
+  | 'AUTH_MISSING'
+  | 'AUTH_INVALID'
+  | 'AUTH_FORBIDDEN'
   | 'INTERNAL';
 
 export interface ErrorDetail {
