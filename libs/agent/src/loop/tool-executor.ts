@@ -146,6 +146,7 @@ async function runWithTimeout(
     request_id: env.pkg.request_id,
     task_id: env.pkg.task_id,
     role: env.pkg.agent,
+    ...(env.pkg.scope.tenant_id ? { tenant_id: env.pkg.scope.tenant_id } : {}),
     user_id: env.pkg.scope.user_id,
     session_id: env.pkg.scope.session_id,
     lang: env.pkg.scope.lang,
