@@ -4,3 +4,6 @@ export { RequestStore, appendContribution, type StoredRequest, type CoordinatorS
 export { SafetyBoundary, type BoundaryInput, type BoundaryResult } from './boundary';
 export { publicRecord, RESULT_SCAN_READER } from './finisher';
 export { fallbackPlan } from './orchestrator';
+export { newRequestId } from './ids';
+export { checkApprovalDecision, DEFAULT_APPROVER_ROLE, type ApprovalState, type ApprovalRefusal } from './approvals';
+export { IdempotencyStore, type IdempotencyClaim } from './idempotency';

@@ -24,6 +24,7 @@ import { BUS, type Bus } from '@medagent/bus';
 import { MEMORY, memoryOwner, summarizeTurns, type MemoryStore } from '@medagent/memory';
 import { escalationPlan } from '@medagent/planner';
 import { currentTraceparent, medagentMetrics, traceIdOf, withSpan } from '@medagent/telemetry';
+import { applyApprovalEvent } from './approvals';
 import { CoordinatorConfig } from './config';
 import { DeadlineScheduler } from './deadlines';
 import { Finisher, RESULT_SCAN_READER, RESULT_SUBJECTS, claimSynthesis, resultMsgId, traceOpt } from './finisher';
@@ -339,7 +340,10 @@ export class Orchestrator {
       const t = cur.tasks.find((x) => x.task_id === env.task_id);
       // No durable on task.started: a task asking for approval is running by definition.
       const from = kind === 'requested' ? ['scheduled', 'running'] : ['awaiting_approval'];
-      if (!t || !from.includes(t.status)) return { result: undefined };
+      const open = !!t && from.includes(t.status);
+      // Kept so the API can refuse a decision on an approval nobody requested (approvals.ts).
+      const recorded = (open || kind === 'resolved') && applyApprovalEvent(cur, env, kind);
+      if (!t || !open) return recorded ? { next: cur, result: undefined } : { result: undefined };
       if (t.status === 'scheduled') t.status = assertTaskTransition(t.status, 'running');
       t.status = assertTaskTransition(t.status, kind === 'requested' ? 'awaiting_approval' : 'running');
       return { next: cur, result: undefined };

@@ -2,6 +2,7 @@ import { Controller, Get, Module, RequestMethod, type DynamicModule, type Middle
 import { APP_FILTER } from '@nestjs/core';
 import { ApprovalsController } from './approvals.controller';
 import { JsonBodyMiddleware } from './body';
+import { AuthMiddleware } from './principal';
 import { ConsultationsController } from './consultations.controller';
 import { ConsultationsService } from './consultations.service';
 import { HealthController } from './health.controller';
@@ -38,6 +39,8 @@ export class IngressModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
+    // Authentication first: an anonymous caller never gets its body read.
+    consumer.apply(AuthMiddleware).exclude({ path: 'v1/openapi.json', method: RequestMethod.GET }).forRoutes({ path: 'v1/*path', method: RequestMethod.ALL });
     consumer.apply(JsonBodyMiddleware).forRoutes({ path: 'v1/*path', method: RequestMethod.POST });
   }
 }

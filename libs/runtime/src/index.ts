@@ -1,4 +1,4 @@
-export { RuntimeConfig, RUNTIME_ENV, loadRuntimeConfig } from './config';
+export { RuntimeConfig, RUNTIME_ENV, loadRuntimeConfig, authConfigFor } from './config';
 export { chatModelFor, FixedLatencyModel } from './models';
 export { serviceModule, startService, type ServiceDeps } from './services';
 export { MedagentClient, type AskInput, type AskResult, type AskRecord } from './client';

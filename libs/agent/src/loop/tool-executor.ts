@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   hashOf,
   toMedagentError,
@@ -106,7 +107,8 @@ async function askApproval(
     ? await withAbort(
         env.approvals.request(
           {
-            approval_id: `appr_${key.slice(0, 24)}`,
+            // Random (128 bits): an approval id must not be computable from the request.
+            approval_id: `appr_${randomBytes(16).toString('hex')}`,
             request_id: env.pkg.request_id,
             task_id: env.pkg.task_id,
             skill,

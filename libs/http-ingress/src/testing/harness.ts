@@ -4,7 +4,9 @@ import { Collector } from '@medagent/bus';
 import type { Envelope } from '@medagent/contracts';
 import { RequestStore } from '@medagent/coordinator-core';
 import { chatModelFor, loadRuntimeConfig, startEmbedded, type EmbeddedRuntime } from '@medagent/runtime';
+import { createAuthenticator, type Authenticator } from '@medagent/auth';
 import { createIngressApp, type IngressApp } from '../app';
+import type { IngressAppOptions } from '../options';
 
 export const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
 
@@ -25,8 +27,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** A real embedded runtime (all five services, offline model) behind a real HTTP listener. */
-export async function startHarness(): Promise<Harness> {
+/**
+ * A real embedded runtime (all five services, offline model) behind a real HTTP listener.
+ * `auth` defaults to MEDAGENT_AUTH=none (these suites test the API's behaviour; the
+ * security suite passes a real JWT / API-key authenticator).
+ */
+export async function startHarness(opts: { auth?: Authenticator; http?: Pick<IngressAppOptions, 'headersTimeoutMs' | 'requestTimeoutMs'> } = {}): Promise<Harness> {
   const runtime = loadRuntimeConfig({}, { natsUrl: undefined });
   const base = chatModelFor('worker', runtime);
   const slow = { ms: 0 };
@@ -55,7 +61,8 @@ export async function startHarness(): Promise<Harness> {
   const store = new RequestStore(rt.kv);
   const events = new Collector<{ env: Envelope; subject: string }>();
   const sub = await rt.bus.subscribe('medagent.>', (env, subject) => events.push({ env, subject }));
-  const ingress = await createIngressApp({ bus: rt.bus, store, service: 'coordinator', logger: false }, 0);
+  const auth = opts.auth ?? createAuthenticator({ modes: ['none'] });
+  const ingress = await createIngressApp({ bus: rt.bus, store, service: 'coordinator', logger: false, auth, ...opts.http }, 0);
   return {
     rt,
     ingress,
