@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
@@ -27,8 +28,40 @@ class TimedExpressAdapter extends ExpressAdapter {
       this.getInstance(),
     );
     server.keepAliveTimeout = 5000;
+    server.on('clientError', answerClientError);
+    // CONNECT never reaches a route (Node hands over the socket): refuse it in our shape.
+    server.on('connect', (_req: unknown, socket: Duplex) => answerRaw(socket, 405, 'METHOD_NOT_ALLOWED', 'http.method', 'Method Not Allowed'));
     this.setHttpServer(server);
   }
+}
+
+/**
+ * What Node's HTTP parser refuses before any route runs (a malformed request line or header,
+ * headers over 16 kB, a request that timed out) still answers in our error shape with a
+ * stable code, instead of Node's bare status line.
+ */
+function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  // A body the parser refused after the headers were dispatched (an unknown transfer coding):
+  // the route's answer has not started, so this one goes out instead; started, just close.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, rule] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HEADERS_TOO_LARGE', 'http.headers_too_large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT', 'http.timeout']
+        : [400, 'CONTRACT_VIOLATION', 'http.parse'];
+  answerRaw(socket, status, code, rule, status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request');
+}
+
+function answerRaw(socket: Duplex, status: number, code: string, rule: string, reason: string): void {
+  const body = JSON.stringify({ error: { code, message: 'the HTTP request could not be served', details: [{ path: '', rule, message: reason }] } });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Error-Code: ${code}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** A started ingress. Port 0 picks a free port; `url` is where it actually listens. */

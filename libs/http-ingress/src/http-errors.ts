@@ -116,7 +116,8 @@ export class IngressExceptionFilter implements ExceptionFilter {
       res.end();
       return;
     }
-    const headers: Record<string, string> = retryAfterS ? { 'retry-after': String(retryAfterS) } : {};
+    // The code rides in a header too: a HEAD answer has no body to carry it.
+    const headers: Record<string, string> = { 'x-error-code': body.error.code, ...(retryAfterS ? { 'retry-after': String(retryAfterS) } : {}) };
     if (status === 401) headers['www-authenticate'] = `Bearer realm="medagent", error="invalid_token"`;
     if (exception instanceof MethodNotAllowedError) headers['allow'] = exception.allow.join(', ');
     sendJson(res, status, body, headers);

@@ -21,7 +21,7 @@ export async function runServiceWithHttp(target: ServeTarget): Promise<RunningSe
   const running = await runService(target);
   const host = cfg.httpHost;
   if (running.apps.has('coordinator') && auth) {
-    const http = await createIngressApp({ bus: running.infra.bus, store: new RequestStore(running.infra.kv), service: target, host, auth }, cfg.httpPort);
+    const http = await createIngressApp({ bus: running.infra.bus, store: new RequestStore(running.infra.kv), service: target, host, auth, headersTimeoutMs: cfg.httpHeadersTimeoutMs, requestTimeoutMs: cfg.httpRequestTimeoutMs }, cfg.httpPort);
     process.stderr.write(`medagent ${target}: http on ${http.url} (auth ${auth.modes.join(',')})\n`);
     process.once('beforeExit', () => void http.app.close());
   } else if (cfg.healthPort > 0) {

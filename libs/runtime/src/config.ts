@@ -24,6 +24,9 @@ export class RuntimeConfig {
   /** Loopback unless configured: a pod sets 0.0.0.0 (MEDAGENT_HTTP_HOST) behind its network policy. */
   @IsString() httpHost = '127.0.0.1';
   @IsInt() @Min(0) @Max(65_535) healthPort = 0;
+  /** A connection must send its complete headers within this (slowloris); the whole request within the next. */
+  @IsInt() @Min(100) @Max(120_000) httpHeadersTimeoutMs = 10_000;
+  @IsInt() @Min(100) @Max(600_000) httpRequestTimeoutMs = 30_000;
   /** Tasks per worker instance at once. Tasks wait on model calls (I/O), so well above the core count. */
   @IsInt() @Min(1) @Max(256) workerConcurrency = 32;
   /** Plans / syntheses the lead runs at once per durable (model-bound, like the workers). */
@@ -75,6 +78,8 @@ export const RUNTIME_ENV: Readonly<Record<string, keyof RuntimeConfig>> = {
   MEDAGENT_HTTP_PORT: 'httpPort',
   MEDAGENT_HTTP_HOST: 'httpHost',
   MEDAGENT_HEALTH_PORT: 'healthPort',
+  MEDAGENT_HTTP_HEADERS_TIMEOUT_MS: 'httpHeadersTimeoutMs',
+  MEDAGENT_HTTP_REQUEST_TIMEOUT_MS: 'httpRequestTimeoutMs',
   MEDAGENT_WORKER_CONCURRENCY: 'workerConcurrency',
   MEDAGENT_LEAD_CONCURRENCY: 'leadConcurrency',
   MEDAGENT_WORKER_ACK_WAIT_MS: 'workerAckWaitMs',
@@ -93,6 +98,8 @@ const NUMERIC = new Set<keyof RuntimeConfig>([
   'modelTimeoutMs',
   'httpPort',
   'healthPort',
+  'httpHeadersTimeoutMs',
+  'httpRequestTimeoutMs',
   'workerConcurrency',
   'leadConcurrency',
   'workerAckWaitMs',

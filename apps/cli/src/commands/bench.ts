@@ -1,6 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { benchLatency, benchOrchestration, benchPrompts, loadTexts, runChaos, type OrchestrationBenchResult } from '@medagent/runtime';
 import { num, parseArgs, str, UsageError } from '../args';
+import { benchHostileCommand } from './bench-hostile';
 
 const HELP = `medagent bench prompts --cases FILE [--json]
 medagent bench latency --cases FILE[,FILE…] [--versions V1,V2] [--iterations N] [--json]
@@ -108,6 +109,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     process.stdout.write(json ? `${JSON.stringify(r)}\n` : `${human(r)}\n`);
     return r.errors === 0 ? 0 : 1;
   }
+  if (sub === 'hostile') return benchHostileCommand(rest);
   if (sub === 'chaos') {
     const serviceLog = str(args, 'service-log');
     const r = await runChaos({
