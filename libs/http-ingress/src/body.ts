@@ -54,10 +54,10 @@ export class JsonBodyMiddleware implements NestMiddleware<BodyRequest, ServerRes
     if (req.body !== undefined && (req as { _body?: boolean })._body) return;
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (type && type !== 'application/json' && !type.endsWith('+json')) {
-      throw new HttpStatusError(415, 'CONTRACT_VIOLATION', 'Content-Type must be application/json');
+      throw new HttpStatusError(415, 'CONTRACT_VIOLATION', 'Content-Type must be application/json', 'http.content_type');
     }
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-    if (encoding !== 'identity') throw new HttpStatusError(415, 'CONTRACT_VIOLATION', `Content-Encoding ${encoding} is not supported`);
+    if (encoding !== 'identity') throw new HttpStatusError(415, 'CONTRACT_VIOLATION', `Content-Encoding ${encoding} is not supported`, 'http.content_encoding');
     const raw = await readBody(req, MAX_BODY_BYTES);
     if (raw.length === 0) {
       req.body = undefined;

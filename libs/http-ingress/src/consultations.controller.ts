@@ -15,7 +15,7 @@ const HEARTBEAT_MS = 15_000;
 
 export function checkId(id: string, what = 'request id'): string {
   if (!ID_PATTERN.test(id)) {
-    throw new ContractViolationError(`${what} is malformed`, { details: [{ path: 'id', message: `${what} must match ${ID_PATTERN.source}` }] });
+    throw new ContractViolationError(`${what} is malformed`, { details: [{ path: 'id', rule: 'id.pattern', message: `${what} must match ${ID_PATTERN.source}` }] });
   }
   return id;
 }
@@ -25,7 +25,7 @@ function parseWait(raw: string | undefined): number {
   const n = Number(raw);
   if (!Number.isFinite(n) || n < 0) {
     throw new ContractViolationError('wait must be a non-negative number of seconds', {
-      details: [{ path: 'wait', message: `seconds, 0–${MAX_WAIT_SECONDS}` }],
+      details: [{ path: 'wait', rule: 'wait.range', message: `seconds, 0–${MAX_WAIT_SECONDS}` }],
     });
   }
   return Math.min(n, MAX_WAIT_SECONDS);
@@ -56,7 +56,7 @@ export class ConsultationsController {
   ): Promise<{ request_id: string; status_url: string; events_url: string }> {
     if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
       throw new ContractViolationError('Idempotency-Key is malformed', {
-        details: [{ path: 'header:Idempotency-Key', message: '1–128 visible ASCII characters' }],
+        details: [{ path: 'header:Idempotency-Key', rule: 'idempotency.key_format', message: '1–128 visible ASCII characters' }],
       });
     }
     const dto = decode(ConsultationRequestDto, body, 'consultation request');

@@ -53,8 +53,9 @@ export class HttpStatusError extends MedagentError {
     readonly status: number,
     code: ErrorCode,
     message: string,
+    rule?: string,
   ) {
-    super(code, message);
+    super(code, message, rule ? { details: [{ path: 'header', rule, message }] } : {});
   }
 }
 
