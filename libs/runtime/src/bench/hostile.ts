@@ -171,9 +171,11 @@ export async function runHostile(o: HostileOptions): Promise<HostileReport> {
     type Case = { bus: ReturnType<typeof busCase>; publish: boolean } | { http: HttpCase };
     const plan: Case[] = Array.from({ length: o.cases }, (): Case => (r() < (o.busShare ?? 0.25) ? { bus: busCase(r), publish: r() < 0.04 } : { http: httpCase(r, API_KEY) }));
     const port = svc.port;
+    const exited = svc.exited;
+    const conn = bus;
     const alive = async () => {
       report.liveness.probes++;
-      const ok = !svc!.exited() && (await probe(port));
+      const ok = !exited() && (await probe(port));
       if (!ok) report.liveness.failed++;
       return ok;
     };
@@ -205,7 +207,7 @@ export async function runHostile(o: HostileOptions): Promise<HostileReport> {
             report.surfaces.bus_decoder.rejected++;
           }
           if (c.publish) {
-            bus!.nc.publish(b.subject, new TextEncoder().encode(b.text));
+            conn.nc.publish(b.subject, new TextEncoder().encode(b.text));
             report.surfaces.bus_publish.published++;
           }
           continue;
@@ -240,8 +242,9 @@ export async function runHostile(o: HostileOptions): Promise<HostileReport> {
   } finally {
     await bus?.close().catch(() => undefined);
     if (svc && !svc.exited()) {
-      const gone = new Promise((res) => svc!.child.once('exit', res));
-      svc.child.kill('SIGTERM');
+      const child = svc.child;
+      const gone = new Promise((res) => child.once('exit', res));
+      child.kill('SIGTERM');
       await Promise.race([gone, new Promise((res) => setTimeout(res, 10_000))]);
       if (!svc.exited()) svc.child.kill('SIGKILL');
     }
