@@ -15,3 +15,4 @@ export { runChaos, type ChaosOptions, type ChaosReport } from './chaos';
 export { FAKE_MODEL_LATENCY_ENV, FixedLatencyModel, fakeModelLatencyFromEnv, fakeModels } from './fake-model';
 export { ServiceCluster, ServiceInstance, startCluster, repoRoot, type ClusterOptions, type StartSpec, type ExitInfo } from './harness/cluster';
 export { benchReview, type ReviewBenchOptions, type ReviewBenchResult, type ReviewServer } from './review';
+export { runHostile, type HostileOptions, type HostileReport } from './hostile';

@@ -31,6 +31,7 @@ export function decode<T extends object>(cls: ClassConstructor<T>, input: unknow
       details: [{ path: '', rule: 'isObject', message: 'expected an object' }],
     });
   }
+  assertSafeShape(input, what);
   const instance = plainToInstance(cls, input, { enableImplicitConversion: false });
   const errors = validateSync(instance, VALIDATION_OPTIONS);
   if (errors.length) {
@@ -40,6 +41,32 @@ export function decode<T extends object>(cls: ClassConstructor<T>, input: unknow
     });
   }
   return instance;
+}
+
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+/** Far deeper than any contract; shallow enough that no recursive transformer or validator overflows. */
+export const MAX_DECODE_DEPTH = 64;
+
+/**
+ * Refuses, before any transformer or validator walks the input, the two shapes that made
+ * them throw something other than a ContractViolationError (found by `bench hostile`): a
+ * `constructor` / `__proto__` / `prototype` key at any depth (class-transformer reads it as
+ * the prototype chain and crashes with a TypeError) and nesting past MAX_DECODE_DEPTH (their
+ * recursion). Iterative: the check itself cannot overflow.
+ */
+export function assertSafeShape(input: unknown, what: string): void {
+  const stack: [unknown, number][] = [[input, 0]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [v, depth] = item;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_DECODE_DEPTH) {
+      throw new ContractViolationError(`${what}: nested deeper than ${MAX_DECODE_DEPTH}`, { details: [{ path: '', rule: 'json.depth', message: `nesting deeper than ${MAX_DECODE_DEPTH}` }] });
+    }
+    for (const k of Object.keys(v)) {
+      if (FORBIDDEN_KEYS.has(k)) throw new ContractViolationError(`${what}: key "${k}" is not allowed`, { details: [{ path: k, rule: 'json.forbidden_key', message: `key "${k}" is not allowed` }] });
+      stack.push([(v as Record<string, unknown>)[k], depth + 1]);
+    }
+  }
 }
 
 /** Validates, then returns a plain JSON-safe copy (what goes on the wire). */

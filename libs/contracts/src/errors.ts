@@ -24,6 +24,9 @@ export type ErrorCode =
   | 'APPROVAL_DENIED'
   | 'UNAUTHENTICATED'
   | 'PRECONDITION_FAILED'
+  | 'AUTH_MISSING'
+  | 'AUTH_INVALID'
+  | 'AUTH_FORBIDDEN'
   | 'INTERNAL';
 
 export interface ErrorDetail {

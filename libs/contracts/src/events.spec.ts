@@ -66,10 +66,10 @@ describe('event envelope', () => {
     expect((env.payload as { deadline_ms?: unknown }).deadline_ms).toBeNull();
   });
 
-  it('request ids: random without an idempotency key (req_ + 24 hex), stable with one', () => {
+  it('request ids: random without an idempotency key (req_ + 32 hex: 128 bits), stable with one', () => {
     const ids = new Set(Array.from({ length: 1000 }, () => requestIdFor('u1')));
     expect(ids.size).toBe(1000);
-    for (const id of ids) expect(id).toMatch(/^req_[0-9a-f]{24}$/);
+    for (const id of ids) expect(id).toMatch(/^req_[0-9a-f]{32}$/);
     expect(requestIdFor('u1', 'k1')).toBe(requestIdFor('u1', 'k1'));
     expect(requestIdFor('u1', 'k1')).not.toBe(requestIdFor('u2', 'k1'));
   });

@@ -33,6 +33,8 @@ export const MAX_MESSAGE_CHARS = 4000;
 
 export class RequestSubmittedPayload {
   @IsString() @Length(1, 64) request_id!: string;
+  /** The verified tenant of the submitter (absent: the default tenant). */
+  @IsOptional() @IsString() @Length(1, 128) tenant_id?: string;
   @IsString() @Length(1, 128) user_id!: string;
   @IsString() @Length(1, 128) session_id!: string;
   @IsString() @Length(1, MAX_MESSAGE_CHARS) message!: string;
@@ -128,6 +130,8 @@ export class ApprovalRequestedPayload {
   @IsString() skill!: string;
   @IsString() @Length(0, 1000) reason!: string;
   @IsString() args_hash!: string;
+  /** The human role that may decide (default `clinician`); the API refuses anyone else. */
+  @IsOptional() @IsString() @Length(1, 64) approver_role?: string;
 }
 
 export class ApprovalResolvedPayload {

@@ -30,6 +30,8 @@ export interface AnswerRecord {
 export interface RequestRecord {
   request_id: string;
   trace_id: string;
+  /** The submitter's verified tenant; absent on records from before tenants (the default tenant). */
+  tenant_id?: string;
   user_id: string;
   session_id: string;
   lang: Lang;
@@ -92,6 +94,7 @@ export const REQUEST_RECORD_JSON_SCHEMA = {
   properties: {
     request_id: str,
     trace_id: { type: 'string', pattern: '^[0-9a-f]{32}$' },
+    tenant_id: str,
     user_id: str,
     session_id: str,
     lang: { enum: ['zh', 'en'] },

@@ -40,6 +40,8 @@ export interface SkillContext {
   request_id: string;
   task_id: string;
   role: WorkerRole;
+  /** Absent: the default tenant. */
+  tenant_id?: string;
   user_id: string;
   session_id: string;
   lang: Lang;

@@ -24,6 +24,8 @@ export function requestLang(text: string): Lang {
 }
 
 export class TaskScopeDto {
+  /** The request's tenant (absent: the default tenant): memory is keyed by tenant and user. */
+  @IsOptional() @IsString() @Length(1, 128) tenant_id?: string;
   @IsString() @Length(1, 128) user_id!: string;
   @IsString() @Length(1, 128) session_id!: string;
   @IsIn(LANGS) lang!: Lang;

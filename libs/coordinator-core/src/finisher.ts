@@ -12,7 +12,7 @@ import {
   type TaskType,
 } from '@medagent/contracts';
 import { BUS, type Bus } from '@medagent/bus';
-import { MEMORY, type MemoryStore, type Turn } from '@medagent/memory';
+import { MEMORY, memoryOwner, type MemoryStore, type Turn } from '@medagent/memory';
 import { currentTraceparent, medagentMetrics, withSpan } from '@medagent/telemetry';
 import { emergencyConcepts, firedRuleIds, withEmergencyOpening } from '@medagent/safety';
 import { SafetyBoundary } from './boundary';
@@ -277,7 +277,7 @@ export class Finisher {
   /** After the claim: the memory turn (started ahead or now), then the result event. */
   private async deliver(rec: StoredRequest, cs: Contribution[], appending?: Promise<{ degraded: boolean }>): Promise<void> {
     // A failed append ahead of the claim (a store without its own fallback) is tried once more.
-    const again = () => this.memory.append(rec.user_id, rec.session_id, turnOf(rec));
+    const again = () => this.memory.append(memoryOwner(rec.tenant_id, rec.user_id), rec.session_id, turnOf(rec));
     const r = await (appending ? appending.catch(again) : again());
     if (r.degraded && !rec.memory.degraded) {
       await this.store.mutate(rec.request_id, (cur) => {
@@ -292,7 +292,7 @@ export class Finisher {
   /** Appends `next`'s turn once the previous append of this exit settled (they must not reorder). */
   private appendAfter(prev: Promise<unknown> | undefined, next: StoredRequest): Promise<{ degraded: boolean }> {
     const turn = turnOf(next); // taken now: `next` is the store's working copy
-    const run = () => this.memory.append(next.user_id, next.session_id, turn);
+    const run = () => this.memory.append(memoryOwner(next.tenant_id, next.user_id), next.session_id, turn);
     const p = prev ? prev.then(run, run) : run();
     p.catch(() => undefined); // awaited by the exit; not an unhandled rejection meanwhile
     return p;

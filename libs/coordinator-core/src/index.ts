@@ -7,3 +7,6 @@ export { fallbackPlan } from './orchestrator';
 export { PatientContextStore } from './medication/patient-context.store';
 export { MedicationScreenService, toRecord as medicationScreenRecord, type ScreenRequest } from './medication/screen.service';
 export { withMedicationSection, stripNoConflict } from './medication/section';
+export { newRequestId } from './ids';
+export { checkApprovalDecision, DEFAULT_APPROVER_ROLE, type ApprovalState, type ApprovalRefusal } from './approvals';
+export { IdempotencyStore, type IdempotencyClaim } from './idempotency';

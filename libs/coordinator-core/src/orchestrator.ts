@@ -21,9 +21,10 @@ import {
   type TaskPlan,
 } from '@medagent/contracts';
 import { BUS, type Bus } from '@medagent/bus';
-import { MEMORY, summarizeTurns, type MemoryStore } from '@medagent/memory';
+import { MEMORY, memoryOwner, summarizeTurns, type MemoryStore } from '@medagent/memory';
 import { escalationPlan } from '@medagent/planner';
 import { currentTraceparent, medagentMetrics, traceIdOf, withSpan } from '@medagent/telemetry';
+import { applyApprovalEvent } from './approvals';
 import { CoordinatorConfig } from './config';
 import { DeadlineScheduler } from './deadlines';
 import { Finisher, RESULT_SCAN_READER, RESULT_SUBJECTS, claimSynthesis, resultMsgId, traceOpt } from './finisher';
@@ -69,7 +70,7 @@ export class Orchestrator {
     // already past the gate: one KV write instead of three before the plan request. A
     // duplicate submission only repeats this read-only work, then stops at the create.
     // The gate runs while the memory read (a Redis round trip) is in flight: neither needs the other.
-    const loading = this.memory.load(p.user_id, p.session_id, this.config.memoryTurns);
+    const loading = this.memory.load(memoryOwner(p.tenant_id, p.user_id), p.session_id, this.config.memoryTurns);
     loading.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
     const verdict = await withSpan('coordinator.prerisk', { 'medagent.request_id': p.request_id }, async (span) => {
       const r = this.prerisk.evaluate(p.message);
@@ -91,6 +92,7 @@ export class Orchestrator {
     const rec: StoredRequest = {
       request_id: p.request_id,
       trace_id: traceIdOf(traceparent) ?? randomBytes(16).toString('hex'),
+      ...(p.tenant_id ? { tenant_id: p.tenant_id } : {}),
       user_id: p.user_id,
       session_id: p.session_id,
       lang,
@@ -215,7 +217,7 @@ export class Orchestrator {
       task_type: task.task_type,
       agent: task.agent,
       instruction: task.instruction,
-      scope: { user_id: rec.user_id, session_id: rec.session_id, lang: rec.lang },
+      scope: { ...(rec.tenant_id ? { tenant_id: rec.tenant_id } : {}), user_id: rec.user_id, session_id: rec.session_id, lang: rec.lang },
       context: {
         ...(rec.state.memory_summary ? { memory_summary: rec.state.memory_summary } : {}),
         ...(rec.prerisk ? { prerisk_category: rec.prerisk.category, prerisk_decision: rec.prerisk.decision } : {}),
@@ -350,7 +352,10 @@ export class Orchestrator {
       const t = cur.tasks.find((x) => x.task_id === env.task_id);
       // No durable on task.started: a task asking for approval is running by definition.
       const from = kind === 'requested' ? ['scheduled', 'running'] : ['awaiting_approval'];
-      if (!t || !from.includes(t.status)) return { result: undefined };
+      const open = !!t && from.includes(t.status);
+      // Kept so the API can refuse a decision on an approval nobody requested (approvals.ts).
+      const recorded = (open || kind === 'resolved') && applyApprovalEvent(cur, env, kind);
+      if (!t || !open) return recorded ? { next: cur, result: undefined } : { result: undefined };
       if (t.status === 'scheduled') t.status = assertTaskTransition(t.status, 'running');
       t.status = assertTaskTransition(t.status, kind === 'requested' ? 'awaiting_approval' : 'running');
       return { next: cur, result: undefined };

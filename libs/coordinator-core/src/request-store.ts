@@ -1,5 +1,7 @@
 import { ConflictError, NotFoundError, type Contribution, type RequestRecord } from '@medagent/contracts';
 import { JsonText, type KvStore } from '@medagent/bus';
+import type { ApprovalState } from './approvals';
+import { IdempotencyStore } from './idempotency';
 
 /** What the coordinator keeps per request beyond the public record (never logged). */
 export interface CoordinatorState {
@@ -12,6 +14,8 @@ export interface CoordinatorState {
   /** Set once by whichever handler won the race to finish; later finishers stop. */
   exit_claimed?: string;
   traceparent?: string;
+  /** Approvals requested by this request's workers, by approval id (see approvals.ts). */
+  approvals?: Record<string, ApprovalState>;
 }
 
 export type StoredRequest = RequestRecord & { question: string; state: CoordinatorState };
@@ -28,7 +32,12 @@ const legacyContribKey = (id: string, taskId: string) => `contrib.${id}.${taskId
  * producing worker owns the task.
  */
 export class RequestStore {
-  constructor(private readonly kv: KvStore) {}
+  /** Idempotency-Key mappings, in the same bucket (keys `idem.*`, never `req.*`). */
+  readonly idempotency: IdempotencyStore;
+
+  constructor(private readonly kv: KvStore) {
+    this.idempotency = new IdempotencyStore(kv);
+  }
 
   /**
    * Last written {value, revision} per in-flight request. Safe with several coordinator

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import { ContractViolationError, PayloadTooLargeError } from '@medagent/contracts';
-import { HttpStatusError } from './http-errors';
+import { ClientGoneError, HttpStatusError } from './http-errors';
+import { parseStrictJson } from './json';
 import { MAX_BODY_BYTES } from './options';
 
 type BodyRequest = IncomingMessage & { body?: unknown };
@@ -26,7 +27,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     };
     req.on('data', onData);
     req.once('end', () => resolve(Buffer.concat(chunks)));
-    req.once('error', reject);
+    // The client went away mid-body: not an error of ours, and nobody is left to answer.
+    req.once('aborted', () => reject(new ClientGoneError()));
+    req.once('error', (e) => reject(req.destroyed || req.socket?.destroyed ? new ClientGoneError(e) : e));
   });
 }
 
@@ -51,19 +54,21 @@ export class JsonBodyMiddleware implements NestMiddleware<BodyRequest, ServerRes
     if (req.body !== undefined && (req as { _body?: boolean })._body) return;
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (type && type !== 'application/json' && !type.endsWith('+json')) {
-      throw new HttpStatusError(415, 'CONTRACT_VIOLATION', 'Content-Type must be application/json');
+      throw new HttpStatusError(415, 'CONTRACT_VIOLATION', 'Content-Type must be application/json', 'http.content_type');
     }
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-    if (encoding !== 'identity') throw new HttpStatusError(415, 'CONTRACT_VIOLATION', `Content-Encoding ${encoding} is not supported`);
+    if (encoding !== 'identity') throw new HttpStatusError(415, 'CONTRACT_VIOLATION', `Content-Encoding ${encoding} is not supported`, 'http.content_encoding');
     const raw = await readBody(req, MAX_BODY_BYTES);
     if (raw.length === 0) {
       req.body = undefined;
       return;
     }
+    let text: string;
     try {
-      req.body = JSON.parse(raw.toString('utf8')) as unknown;
+      text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
     } catch {
-      throw new ContractViolationError('request body is not valid JSON', { details: [{ path: '', message: 'invalid JSON' }] });
+      throw new ContractViolationError('request body is not valid UTF-8', { details: [{ path: '', rule: 'json.encoding', message: 'invalid UTF-8' }] });
     }
+    req.body = parseStrictJson(text);
   }
 }

@@ -2,7 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ContractViolationError, decode, type Envelope } from '@medagent/contracts';
 import { retryWhileWanted } from '@medagent/bus';
+import type { Principal } from '@medagent/auth';
 import { ConsultationRequestDto, IDEMPOTENCY_KEY_PATTERN, ID_PATTERN } from './dto';
+import { CurrentPrincipal } from './principal';
+import { submissionOf } from './submission';
 import { ConsultationsService, type ConsultationStatus } from './consultations.service';
 import { IngressMetrics } from './metrics';
 import { MAX_WAIT_SECONDS } from './options';
@@ -12,7 +15,7 @@ const HEARTBEAT_MS = 15_000;
 
 export function checkId(id: string, what = 'request id'): string {
   if (!ID_PATTERN.test(id)) {
-    throw new ContractViolationError(`${what} is malformed`, { details: [{ path: 'id', message: `${what} must match ${ID_PATTERN.source}` }] });
+    throw new ContractViolationError(`${what} is malformed`, { details: [{ path: 'id', rule: 'id.pattern', message: `${what} must match ${ID_PATTERN.source}` }] });
   }
   return id;
 }
@@ -22,7 +25,7 @@ function parseWait(raw: string | undefined): number {
   const n = Number(raw);
   if (!Number.isFinite(n) || n < 0) {
     throw new ContractViolationError('wait must be a non-negative number of seconds', {
-      details: [{ path: 'wait', message: `seconds, 0–${MAX_WAIT_SECONDS}` }],
+      details: [{ path: 'wait', rule: 'wait.range', message: `seconds, 0–${MAX_WAIT_SECONDS}` }],
     });
   }
   return Math.min(n, MAX_WAIT_SECONDS);
@@ -49,14 +52,15 @@ export class ConsultationsController {
     @Headers('idempotency-key') key: string | undefined,
     @Headers('traceparent') traceparent: string | undefined,
     @Res({ passthrough: true }) res: ServerResponse,
+    @CurrentPrincipal() who: Principal,
   ): Promise<{ request_id: string; status_url: string; events_url: string }> {
     if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
       throw new ContractViolationError('Idempotency-Key is malformed', {
-        details: [{ path: 'header:Idempotency-Key', message: '1–128 visible ASCII characters' }],
+        details: [{ path: 'header:Idempotency-Key', rule: 'idempotency.key_format', message: '1–128 visible ASCII characters' }],
       });
     }
     const dto = decode(ConsultationRequestDto, body, 'consultation request');
-    const r = await this.svc.submit(dto, key, traceparent);
+    const r = await this.svc.submit(submissionOf(dto, who), key, traceparent);
     const statusUrl = `/v1/consultations/${r.request_id}`;
     res.setHeader('location', statusUrl);
     if (r.duplicate) res.setHeader('idempotent-replayed', 'true');
@@ -64,8 +68,13 @@ export class ConsultationsController {
   }
 
   @Get(':id')
-  get(@Param('id') id: string, @Query('wait') wait: string | undefined, @Res({ passthrough: true }) res: ServerResponse): Promise<ConsultationStatus> {
-    return this.svc.waitFor(checkId(id), parseWait(wait), goneSignal(res));
+  get(
+    @Param('id') id: string,
+    @Query('wait') wait: string | undefined,
+    @Res({ passthrough: true }) res: ServerResponse,
+    @CurrentPrincipal() who: Principal,
+  ): Promise<ConsultationStatus> {
+    return this.svc.waitFor(checkId(id), parseWait(wait), goneSignal(res), who);
   }
 
   /**
@@ -74,7 +83,7 @@ export class ConsultationsController {
    * subscriber sees the current state and then everything that follows, in bus order.
    */
   @Get(':id/events')
-  async events(@Param('id') id: string, @Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
+  async events(@Param('id') id: string, @Req() req: IncomingMessage, @Res() res: ServerResponse, @CurrentPrincipal() who: Principal): Promise<void> {
     checkId(id);
     const queue: Envelope[] = [];
     let live = false;
@@ -96,7 +105,8 @@ export class ConsultationsController {
     });
     let snap: ConsultationStatus;
     try {
-      snap = await this.svc.snapshot(id);
+      // Access is decided here, before a single frame: another tenant's id is a plain 404.
+      snap = await this.svc.snapshot(id, who);
     } catch (e) {
       await sub.unsubscribe();
       throw e;
@@ -117,7 +127,7 @@ export class ConsultationsController {
     let round = 0; // a later reconnect's catch-up replaces a read still retrying
     const stopWatching = this.svc.onReconnect(() => {
       const mine = ++round;
-      void this.catchUp(id, res, () => !closed && round === mine, finish);
+      void this.catchUp(id, who, res, () => !closed && round === mine, finish);
     });
     res.once('close', () => {
       closed = true;
@@ -142,10 +152,10 @@ export class ConsultationsController {
     for (const env of queue.splice(0)) send(env);
   }
 
-  private async catchUp(id: string, res: ServerResponse, wanted: () => boolean, finish: () => void): Promise<void> {
+  private async catchUp(id: string, who: Principal, res: ServerResponse, wanted: () => boolean, finish: () => void): Promise<void> {
     // Just after a reconnect the broker may still refuse the read (retryable) with the
     // connection up, so no reconnect would come to try again: retry while the stream is open.
-    const snap = await retryWhileWanted(() => this.svc.snapshot(id), wanted, this.svc.catchUpBackoff).catch(() => undefined);
+    const snap = await retryWhileWanted(() => this.svc.snapshot(id, who), wanted, this.svc.catchUpBackoff).catch(() => undefined);
     if (!snap || !wanted()) return;
     res.write(sseFrame('status', statusOf(snap.record ?? undefined, id)));
     if (!snap.record || !isTerminal(snap.record.status)) return;

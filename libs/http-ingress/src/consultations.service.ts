@@ -1,23 +1,21 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import {
   BusUnavailableError,
-  ConflictError,
   ContractViolationError,
   MedagentError,
   NotFoundError,
   buildEvent,
-  sha256,
   subjectFor,
   type Envelope,
   type RequestRecord,
   type RequestState,
 } from '@medagent/contracts';
 import { HEADER_TRACEPARENT, retryWhileWanted, type CatchUpBackoff, type PublishAck, type PublishOptions, type Subscription } from '@medagent/bus';
-import { publicRecord, type StoredRequest } from '@medagent/coordinator-core';
-import { requestIdFor } from '@medagent/contracts';
+import { newRequestId, publicRecord, type StoredRequest } from '@medagent/coordinator-core';
+import { canRead, type Principal } from '@medagent/auth';
 import { validateBundle } from '@medagent/knowledge';
 import { SpanKind, contextFromTraceparent, traceparentOf, withSpan } from '@medagent/telemetry';
-import type { ConsultationRequestDto } from './dto';
+import { fingerprintOf, type Submission } from './submission';
 import { IngressMetrics } from './metrics';
 import { INGRESS_OPTIONS, MAX_WAIT_SECONDS, type IngressOptions } from './options';
 import { isTerminal } from './progress';
@@ -44,15 +42,15 @@ export function validTraceparent(h: string | undefined): string | undefined {
   return v && TRACEPARENT.test(v) && !v.startsWith('ff') ? v : undefined;
 }
 
-/** What makes two submissions "the same request" for Idempotency-Key replays. */
-function fingerprint(user: string, session: string, message: string): string {
-  return sha256(`${user}\u0000${session}\u0000${message}`);
+interface Owner {
+  tenant: string;
+  user: string;
 }
 
 @Injectable()
 export class ConsultationsService implements BeforeApplicationShutdown {
   /** Accepted here but possibly not yet stored by the coordinator: GET must not 404 on them. */
-  private readonly pending = new Map<string, { at: number; fp: string }>();
+  private readonly pending = new Map<string, { at: number; owner: Owner }>();
   private readonly stopping = new AbortController();
   /** Aborted on shutdown: long polls answer now and streams end, so the server can close. */
   readonly shutdown: AbortSignal = this.stopping.signal;
@@ -62,16 +60,26 @@ export class ConsultationsService implements BeforeApplicationShutdown {
     @Inject(IngressMetrics) private readonly metrics: IngressMetrics,
   ) {}
 
-  async submit(body: ConsultationRequestDto, idempotencyKey: string | undefined, traceparent: string | undefined): Promise<SubmitResult> {
-    const requestId = requestIdFor(body.user_id, idempotencyKey);
-    const fp = fingerprint(body.user_id, body.session_id, body.message);
+  /**
+   * Ids are random (128 bits). With an Idempotency-Key the id comes from the tenant's stored
+   * key → id mapping (created atomically: one winner among racing posts; a different body is
+   * 409). A repeat whose request is stored or accepted here answers at once; otherwise (the
+   * first post's publish failed, or it is in flight elsewhere) it publishes the same
+   * submission again, deduplicated by the request id.
+   */
+  async submit(body: Submission, idempotencyKey: string | undefined, traceparent: string | undefined): Promise<SubmitResult> {
+    const owner = { tenant: body.tenant, user: body.user_id };
+    let requestId: string;
+    let replay = false;
     if (idempotencyKey) {
-      const replay = await this.replayOf(requestId, fp);
-      if (replay) {
+      const claim = await this.kvCall(() => this.opts.store.idempotency.claim(body.tenant, idempotencyKey, fingerprintOf(body), newRequestId));
+      requestId = claim.request_id;
+      replay = !claim.fresh;
+      if (replay && (this.livePending(requestId) || (await this.kvCall(() => this.opts.store.get(requestId))))) {
         this.metrics.duplicates++;
         return { request_id: requestId, duplicate: true };
       }
-    }
+    } else requestId = newRequestId();
     const parent = validTraceparent(traceparent);
     const ack = await withSpan(
       'ingress.submit',
@@ -85,6 +93,7 @@ export class ConsultationsService implements BeforeApplicationShutdown {
           producer: 'ingress',
           payload: {
             request_id: requestId,
+            tenant_id: body.tenant,
             user_id: body.user_id,
             session_id: body.session_id,
             message: body.message,
@@ -94,10 +103,11 @@ export class ConsultationsService implements BeforeApplicationShutdown {
             ...(body.patient_context ? { patient_context: checkedBundle(body.patient_context) } : {}),
             ...(body.deadline_ms !== undefined ? { deadline_ms: body.deadline_ms } : {}),
             ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
+            ...(replay ? { resubmitted: true } : {}),
           },
           ...(tp ? { traceparent: tp } : {}),
         });
-        // msgId is the request id (user + key), not the raw key: two users' key "1" must not collide.
+        // msgId is the (random, or mapped) request id, never the raw key.
         return this.publish(subjectFor('request.submitted', 'ingress'), env, {
           msgId: requestId,
           ...(tp ? { headers: { [HEADER_TRACEPARENT]: tp } } : {}),
@@ -105,22 +115,23 @@ export class ConsultationsService implements BeforeApplicationShutdown {
       },
       { kind: SpanKind.SERVER, ...(parent ? { parent: contextFromTraceparent(parent) } : {}) },
     );
-    if (ack.duplicate) this.metrics.duplicates++;
+    if (ack.duplicate || replay) this.metrics.duplicates++;
     else this.metrics.accepted++;
-    this.remember(requestId, fp);
-    return { request_id: requestId, duplicate: ack.duplicate };
+    this.remember(requestId, owner);
+    return { request_id: requestId, duplicate: ack.duplicate || replay };
   }
 
-  /** True when this key already produced a request; 409 when it did so for a different question. */
-  private async replayOf(requestId: string, fp: string): Promise<boolean> {
-    const stored = await this.opts.store.get(requestId);
-    const seen = stored ? fingerprint(stored.user_id, stored.session_id, stored.question) : this.livePending(requestId)?.fp;
-    if (seen === undefined) return false;
-    if (seen !== fp) throw new ConflictError('Idempotency-Key was already used for a different request', { retryable: false });
-    return true;
+  /** A KV call the broker could not answer is a retryable 503, like a refused publish. */
+  private async kvCall<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof MedagentError && e.code !== 'INTERNAL') throw e;
+      throw new BusUnavailableError('request store unavailable', { cause: e });
+    }
   }
 
-  private livePending(id: string): { at: number; fp: string } | undefined {
+  private livePending(id: string): { at: number; owner: Owner } | undefined {
     const p = this.pending.get(id);
     if (p && Date.now() - p.at > PENDING_TTL_MS) {
       this.pending.delete(id);
@@ -129,13 +140,13 @@ export class ConsultationsService implements BeforeApplicationShutdown {
     return p;
   }
 
-  private remember(id: string, fp: string): void {
+  private remember(id: string, owner: Owner): void {
     const now = Date.now();
     for (const [k, v] of this.pending) {
       if (now - v.at <= PENDING_TTL_MS && this.pending.size < PENDING_MAX) break;
       this.pending.delete(k); // Map iterates oldest first
     }
-    this.pending.set(id, { at: now, fp });
+    this.pending.set(id, { at: now, owner });
   }
 
   async stored(id: string): Promise<StoredRequest | undefined> {
@@ -144,12 +155,18 @@ export class ConsultationsService implements BeforeApplicationShutdown {
     return rec;
   }
 
-  async snapshot(id: string): Promise<ConsultationStatus> {
+  /**
+   * The request as `who` may see it. Another tenant's record, or another user's without a
+   * reader role, is "not found" exactly like an unknown id: ids leak nothing.
+   */
+  async snapshot(id: string, who: Principal): Promise<ConsultationStatus> {
     const rec = await this.stored(id);
     if (!rec) {
-      if (this.livePending(id)) return { request_id: id, status: 'received', record: null };
+      const p = this.livePending(id);
+      if (p && canRead(who, p.owner)) return { request_id: id, status: 'received', record: null };
       throw new NotFoundError(`request ${id} not found`);
     }
+    if (!canRead(who, { tenant: rec.tenant_id, user: rec.user_id })) throw new NotFoundError(`request ${id} not found`);
     return { request_id: id, status: rec.status, record: await this.publicOf(rec) };
   }
 
@@ -164,9 +181,9 @@ export class ConsultationsService implements BeforeApplicationShutdown {
    * For the same reason the record is read again whenever the bus connection comes back: a
    * result published while it was away never reaches the subscription.
    */
-  async waitFor(id: string, waitSeconds: number, gone: AbortSignal): Promise<ConsultationStatus> {
+  async waitFor(id: string, waitSeconds: number, gone: AbortSignal, who: Principal): Promise<ConsultationStatus> {
     const ms = Math.min(Math.max(waitSeconds, 0), MAX_WAIT_SECONDS) * 1000;
-    if (ms === 0) return this.snapshot(id);
+    if (ms === 0) return this.snapshot(id, who);
     let wake!: () => void;
     let woken!: Promise<void>;
     const arm = (): void => {
@@ -185,11 +202,11 @@ export class ConsultationsService implements BeforeApplicationShutdown {
     // A read refused just after a reconnect (the broker not ready, the connection up) is tried
     // again while the wait lasts; once it is over, one last read answers or fails with a 503.
     const wanted = () => !expired && !gone.aborted && !this.shutdown.aborted;
-    const read = async () => (await retryWhileWanted(() => this.snapshot(id), wanted, this.catchUpBackoff)) ?? this.snapshot(id);
+    const read = async () => (await retryWhileWanted(() => this.snapshot(id, who), wanted, this.catchUpBackoff)) ?? this.snapshot(id, who);
     gone.addEventListener('abort', finish, { once: true });
     this.shutdown.addEventListener('abort', finish, { once: true });
     try {
-      const first = await this.snapshot(id);
+      const first = await this.snapshot(id, who);
       if (isTerminal(first.status)) return first;
       for (;;) {
         await woken;

@@ -1,3 +1,4 @@
+import { createAuthenticator } from '@medagent/auth';
 import { InMemoryKvStore, InProcessBus } from '@medagent/bus';
 import { RequestStore } from '@medagent/coordinator-core';
 import { createIngressApp } from './app';
@@ -8,7 +9,7 @@ const body = { message: '空腹血糖多少算正常？', user_id: 'u', session_
 describe('ingress without a healthy system behind it', () => {
   it('a closed bus: readyz 503, submissions 503 BUS_UNAVAILABLE with Retry-After', async () => {
     const bus = new InProcessBus();
-    const { app, url } = await createIngressApp({ bus, store: new RequestStore(new InMemoryKvStore()), logger: false }, 0);
+    const { app, url } = await createIngressApp({ bus, store: new RequestStore(new InMemoryKvStore()), logger: false, auth: createAuthenticator({ modes: ['none'] }) }, 0);
     try {
       await bus.close();
       const ready = await fetch(`${url}/readyz`);
@@ -27,7 +28,7 @@ describe('ingress without a healthy system behind it', () => {
   it('kvReady false makes readyz 503', async () => {
     const bus = new InProcessBus();
     const { app, url } = await createIngressApp(
-      { bus, store: new RequestStore(new InMemoryKvStore()), kvReady: () => Promise.resolve(false), logger: false },
+      { bus, store: new RequestStore(new InMemoryKvStore()), kvReady: () => Promise.resolve(false), logger: false, auth: createAuthenticator({ modes: ['none'] }) },
       0,
     );
     try {
@@ -40,7 +41,7 @@ describe('ingress without a healthy system behind it', () => {
 
   it('accepted but not yet picked up: GET says received (not 404); shutdown ends a long poll', async () => {
     const bus = new InProcessBus(); // no coordinator consumes it
-    const { app, url } = await createIngressApp({ bus, store: new RequestStore(new InMemoryKvStore()), logger: false }, 0);
+    const { app, url } = await createIngressApp({ bus, store: new RequestStore(new InMemoryKvStore()), logger: false, auth: createAuthenticator({ modes: ['none'] }) }, 0);
     try {
       const accepted = (await (await post(`${url}/v1/consultations`, body)).json()) as { request_id: string };
       const now = (await (await fetch(`${url}/v1/consultations/${accepted.request_id}`)).json()) as { status: string; record: unknown };

@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { ApprovalsController } from './approvals.controller';
 import { JsonBodyMiddleware } from './body';
 import { CdsHooksModule } from './cds/cds.module';
+import { AuthMiddleware } from './principal';
 import { ConsultationsController } from './consultations.controller';
 import { PatientContextsController } from './patient-contexts.controller';
 import { ConsultationsService } from './consultations.service';
@@ -41,6 +42,8 @@ export class IngressModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
+    // Authentication first: an anonymous caller never gets its body read.
+    consumer.apply(AuthMiddleware).exclude({ path: 'v1/openapi.json', method: RequestMethod.GET }).forRoutes({ path: 'v1/*path', method: RequestMethod.ALL });
     consumer.apply(JsonBodyMiddleware).forRoutes({ path: 'v1/*path', method: RequestMethod.POST });
   }
 }

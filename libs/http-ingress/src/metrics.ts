@@ -29,10 +29,15 @@ export class IngressMetrics {
   approvals = 0;
   readonly clientErrors = new Map<number, number>();
   serverErrors = 0;
+  /** Requests whose client left before the answer (not errors of ours). */
+  clientAborts = 0;
+  /** Refusals by stable code (the `error.code` of the body). */
+  readonly errorCodes = new Map<string, number>();
 
   constructor(readonly service: string) {}
 
-  countError(status: number): void {
+  countError(status: number, code?: string): void {
+    if (code) this.errorCodes.set(code, (this.errorCodes.get(code) ?? 0) + 1);
     if (status >= 500) this.serverErrors++;
     else if (status >= 400) this.clientErrors.set(status, (this.clientErrors.get(status) ?? 0) + 1);
   }
@@ -50,6 +55,8 @@ export class IngressMetrics {
         ]),
         promMetric('medagent_ingress_http_4xx_total', 'counter', 'Client errors by status.', fourxx.length ? fourxx : [{ labels: { ...s, status: '400' }, value: 0 }]),
         promMetric('medagent_ingress_http_5xx_total', 'counter', 'Server errors.', [{ labels: s, value: this.serverErrors }]),
+        promMetric('medagent_ingress_client_aborts_total', 'counter', 'Requests the client abandoned before the answer (not counted as errors).', [{ labels: s, value: this.clientAborts }]),
+        promMetric('medagent_ingress_refusals_total', 'counter', 'Error answers by stable error code.', [...this.errorCodes.entries()].sort().map(([code, value]) => ({ labels: { ...s, code }, value }))),
         promMetric('medagent_ingress_sse_clients', 'gauge', 'Open Server-Sent Events streams.', [{ labels: s, value: this.sseClients }]),
         promMetric('medagent_ingress_sse_clients_total', 'counter', 'Server-Sent Events streams opened.', [{ labels: s, value: this.sseClientsTotal }]),
         promMetric('medagent_ingress_approvals_total', 'counter', 'Approval decisions published.', [{ labels: s, value: this.approvals }]),

@@ -9,9 +9,22 @@ const idParam = (name: string, description: string) => ({ name, in: 'path', requ
 
 const { $schema: _dialect, ...recordSchema } = REQUEST_RECORD_JSON_SCHEMA;
 
+/** The answers every authenticated operation may give besides its own. */
+function withAuthAnswers(doc: Record<string, unknown>): Record<string, unknown> {
+  const paths = doc['paths'] as Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+  for (const ops of Object.values(paths))
+    for (const op of Object.values(ops)) {
+      if (op.security && op.security.length === 0) continue;
+      op.responses['401'] = error('No credentials (AUTH_MISSING) or invalid ones (AUTH_INVALID); details[0].rule names the check, e.g. jwt.expired');
+      op.responses['403'] ??= error('Authenticated but not allowed (AUTH_FORBIDDEN), e.g. user_id.mismatch, approval.role');
+      op.responses['405'] = error('Method not allowed on this path (METHOD_NOT_ALLOWED, with Allow)');
+    }
+  return doc;
+}
+
 /** Written by hand (no @nestjs/swagger): it is the integration contract, reviewed like code. */
 export function openApiDocument(): Record<string, unknown> {
-  return {
+  return withAuthAnswers({
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
@@ -19,13 +32,15 @@ export function openApiDocument(): Record<string, unknown> {
       version: '1.0.0',
       description: `Medical consultations for hospital systems. Bodies are JSON, at most ${MAX_BODY_BYTES} bytes. Every error has the Error shape.`,
     },
+    // Every /v1 operation needs one of these (the document itself and the probes are public).
+    security: [{ bearerJwt: [] }, { apiKey: [] }],
     paths: {
       '/v1/consultations': {
         post: {
           operationId: 'submitConsultation',
           summary: 'Submit a question; answered asynchronously',
           parameters: [
-            { name: 'Idempotency-Key', in: 'header', required: false, description: 'Same user_id + key ⇒ same request_id, never a second run (409 if reused for a different question).', schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,128}$' } },
+            { name: 'Idempotency-Key', in: 'header', required: false, description: 'Scoped by tenant: the same key and the same submission ⇒ the same request_id, never a second run; any difference in the submission is 409, however many posts race.', schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,128}$' } },
             { name: 'traceparent', in: 'header', required: false, description: 'W3C trace context; the request joins this trace.', schema: { type: 'string' } },
           ],
           requestBody: { required: true, content: json(ref('ConsultationRequest')) },
@@ -87,26 +102,36 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { '201': { description: 'Stored', content: json({ type: 'object', properties: { patient_context_ref: { type: 'string' } } }) }, '400': { description: 'Not a valid Bundle' } },
         },
       },
-      '/v1/openapi.json': { get: { operationId: 'openapi', summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1', content: json({ type: 'object' }) } } } },
-      '/healthz': { get: { operationId: 'healthz', summary: 'Process is up', responses: { '200': { description: 'ok', content: json({ type: 'object' }) } } } },
+      '/v1/openapi.json': { get: { security: [], operationId: 'openapi', summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1', content: json({ type: 'object' }) } } } },
+      '/healthz': { get: { security: [], operationId: 'healthz', summary: 'Process is up', responses: { '200': { description: 'ok', content: json({ type: 'object' }) } } } },
       '/readyz': {
         get: {
+          security: [],
           operationId: 'readyz',
           summary: 'Bus open and request store readable',
           responses: { '200': { description: 'ready', content: json(ref('Readiness')) }, '503': { description: 'not ready', content: json(ref('Readiness')) } },
         },
       },
-      '/metrics': { get: { operationId: 'metrics', summary: 'Prometheus text format', responses: { '200': { description: 'metrics', content: { 'text/plain': { schema: { type: 'string' } } } } } } },
+      '/metrics': { get: { security: [], operationId: 'metrics', summary: 'Prometheus text format', responses: { '200': { description: 'metrics', content: { 'text/plain': { schema: { type: 'string' } } } } } } },
     },
     components: {
+      securitySchemes: {
+        bearerJwt: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'OAuth2 access token (RS256 or ES256) from the configured issuer: iss, aud, exp (and nbf) checked. Tenant, user and roles come from its claims (default tenant|tid, sub, roles).',
+        },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A static key mapped to a tenant, a user or service principal, and roles (only its SHA-256 is stored).' },
+      },
       schemas: {
         ConsultationRequest: {
           type: 'object',
           additionalProperties: false,
-          required: ['message', 'user_id', 'session_id'],
+          required: ['message', 'session_id'],
           properties: {
             message: { type: 'string', minLength: 1, maxLength: MAX_MESSAGE_CHARS },
-            user_id: { type: 'string', minLength: 1, maxLength: 128 },
+            user_id: { type: 'string', minLength: 1, maxLength: 128, description: 'Ignored identity claim: the user is the authenticated principal; a different value is 403. Required only when the server runs with authentication off (development).' },
             session_id: { type: 'string', minLength: 1, maxLength: 128 },
             lang: { enum: [...LANGS], description: 'Detected from the message when absent' },
             patient_context_ref: { type: 'string', minLength: 1, maxLength: 256, description: 'A reference into the hospital system, or `fhir-bundle:<id>` from POST /v1/patient-contexts' },
@@ -143,13 +168,13 @@ export function openApiDocument(): Record<string, unknown> {
         ApprovalDecision: {
           type: 'object',
           additionalProperties: false,
-          required: ['task_id', 'request_id', 'role', 'decision', 'by'],
+          required: ['task_id', 'request_id', 'role', 'decision'],
           properties: {
             task_id: { type: 'string', minLength: 1, maxLength: 64 },
             request_id: { type: 'string', minLength: 1, maxLength: 64 },
             role: { enum: [...WORKER_ROLES] },
             decision: { enum: ['approve', 'deny'] },
-            by: { type: 'string', minLength: 1, maxLength: 128 },
+            by: { type: 'string', minLength: 1, maxLength: 128, description: 'Recorded as the authenticated user; used only with authentication off' },
             reason: { type: 'string', maxLength: 1000 },
           },
         },
@@ -189,5 +214,5 @@ export function openApiDocument(): Record<string, unknown> {
         },
       },
     },
-  };
+  });
 }

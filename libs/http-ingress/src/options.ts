@@ -2,10 +2,16 @@ import type { LogLevel } from '@nestjs/common';
 import type { Bus, CatchUpBackoff } from '@medagent/bus';
 import type { PatientContextStore, RequestStore } from '@medagent/coordinator-core';
 import type { CdsOptions } from './cds/options';
+import type { Authenticator } from '@medagent/auth';
 
 export interface IngressOptions {
   bus: Bus;
   store: RequestStore;
+  /**
+   * Who may call: required, so no host app mounts an open API by accident. Development only:
+   * `createAuthenticator({ modes: ['none'] })`.
+   */
+  auth: Authenticator;
   /** Readiness of the request KV; by default a read of a probe key must succeed. */
   kvReady?: () => Promise<boolean>;
   /** Service label on /metrics and /healthz (default `ingress`). */
@@ -22,6 +28,10 @@ export interface IngressAppOptions extends IngressOptions {
   /** Interface to bind (default 127.0.0.1; a pod binds 0.0.0.0). */
   host?: string;
   logger?: LogLevel[] | false;
+  /** A connection that has not sent its complete headers by then is closed (slowloris); default 10 s. */
+  headersTimeoutMs?: number;
+  /** The whole request (headers and body) must arrive within this; default 30 s. Responses (long polls, SSE) are not limited. */
+  requestTimeoutMs?: number;
 }
 
 export const INGRESS_OPTIONS = Symbol('medagent.ingress.options');

@@ -6,7 +6,7 @@ import { FileMemoryStore } from './file';
 import { InMemoryMemoryStore } from './in-memory';
 import { RedisMemoryStore } from './redis';
 import type { MemoryStore, Turn } from './port';
-import { summarizeTurns } from './port';
+import { memoryOwner, summarizeTurns } from './port';
 import { startRedisServer, type RedisServerHandle } from '@medagent/local-servers';
 
 const turn = (n: number, q = `question ${n}`): Turn => ({
@@ -38,6 +38,16 @@ function isolationSuite(name: string, make: () => Promise<MemoryStore>): void {
       expect((await store.load('bob', 'shared')).turns.map((t) => t.question)).toEqual(['bob question']);
       expect((await store.history('bob')).turns.map((t) => t.question)).toEqual(['bob question']);
       expect((await store.load('carol', 'shared')).turns).toEqual([]);
+    });
+
+    it('one user id in two tenants has two memories (keys by memoryOwner), and no pair spells another', async () => {
+      await store.append(memoryOwner('h1', 'u1'), 's', turn(1, 'h1 secret'));
+      expect((await store.load(memoryOwner('h2', 'u1'), 's')).turns).toEqual([]);
+      expect((await store.history(memoryOwner('h2', 'u1'))).turns).toEqual([]);
+      expect((await store.load(memoryOwner(undefined, 'u1'), 's')).turns).toEqual([]);
+      expect((await store.load(memoryOwner('h1', 'u1'), 's')).turns.map((t) => t.question)).toEqual(['h1 secret']);
+      expect(memoryOwner('h1;u=x', 'y')).not.toBe(memoryOwner('h1', 'x;u=y'));
+      expect(memoryOwner(undefined, 'u')).toBe(memoryOwner('default', 'u'));
     });
 
     it('keys cannot be forged with separators in ids', async () => {

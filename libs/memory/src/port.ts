@@ -40,6 +40,15 @@ export interface MemoryStore {
   close(): Promise<void>;
 }
 
+/**
+ * The key a user's memory lives under: tenant and user together, so one user id in two
+ * tenants never shares memory. Both parts are URI-encoded, so no pair of (tenant, user)
+ * spells another's key. Every caller of a MemoryStore passes this, never a bare user id.
+ */
+export function memoryOwner(tenant: string | undefined, user: string): string {
+  return `t=${encodeURIComponent(tenant ?? 'default')};u=${encodeURIComponent(user)}`;
+}
+
 export const DEFAULT_TURN_LIMIT = 6;
 export const DEFAULT_HISTORY_LIMIT = 50;
 

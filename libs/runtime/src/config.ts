@@ -1,6 +1,7 @@
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
 import { DEFAULT_RECONNECT_WAIT_MS } from '@medagent/bus';
 import { ConfigError, ContractViolationError, decode } from '@medagent/contracts';
+import { AUTH_ENV, AuthSettingsError, authConfigFromSettings, type AuthConfig } from '@medagent/auth';
 
 /**
  * Process-level configuration shared by every service entry point (infrastructure and
@@ -19,9 +20,12 @@ export class RuntimeConfig {
   @IsString() modelWorker = 'gpt-4o-mini';
   @IsInt() @Min(500) @Max(300_000) modelTimeoutMs = 30_000;
   @IsInt() @Min(0) @Max(65_535) httpPort = 8080;
-  /** Pods bind all interfaces so probes reach them; tests bind loopback. */
-  @IsString() httpHost = '0.0.0.0';
+  /** Loopback unless configured: a pod sets 0.0.0.0 (MEDAGENT_HTTP_HOST) behind its network policy. */
+  @IsString() httpHost = '127.0.0.1';
   @IsInt() @Min(0) @Max(65_535) healthPort = 0;
+  /** A connection must send its complete headers within this (slowloris); the whole request within the next. */
+  @IsInt() @Min(100) @Max(120_000) httpHeadersTimeoutMs = 10_000;
+  @IsInt() @Min(100) @Max(600_000) httpRequestTimeoutMs = 30_000;
   /** Tasks per worker instance at once. Tasks wait on model calls (I/O), so well above the core count. */
   @IsInt() @Min(1) @Max(256) workerConcurrency = 32;
   /** Plans / syntheses the lead runs at once per durable (model-bound, like the workers). */
@@ -40,6 +44,21 @@ export class RuntimeConfig {
    */
   @IsInt() @Min(1) @Max(5) natsReplicas = 1;
   @IsIn(['none', 'otlp']) tracesExporter: 'none' | 'otlp' = 'none';
+  /**
+   * API authentication (see libs/auth AUTH_ENV): `jwt`, `apikey`, `jwt,apikey`, or `none`
+   * (development). Unset: `none` in embedded mode only; `serve` refuses to start.
+   */
+  @IsOptional() @IsString() auth?: string;
+  @IsOptional() @IsString() authIssuer?: string;
+  @IsOptional() @IsString() authAudience?: string;
+  @IsOptional() @IsString() authJwksUrl?: string;
+  @IsOptional() @IsString() authJwksFile?: string;
+  @IsOptional() @IsInt() @Min(0) @Max(600) authClockToleranceS?: number;
+  @IsOptional() @IsString() authTenantClaim?: string;
+  @IsOptional() @IsString() authUserClaim?: string;
+  @IsOptional() @IsString() authRolesClaim?: string;
+  @IsOptional() @IsString() authDefaultTenant?: string;
+  @IsOptional() @IsString() apiKeysFile?: string;
   /** Embedded index and file memory; default ./.medagent. */
   @IsOptional() @IsString() dataDir?: string;
 }
@@ -58,6 +77,8 @@ export const RUNTIME_ENV: Readonly<Record<string, keyof RuntimeConfig>> = {
   MEDAGENT_HTTP_PORT: 'httpPort',
   MEDAGENT_HTTP_HOST: 'httpHost',
   MEDAGENT_HEALTH_PORT: 'healthPort',
+  MEDAGENT_HTTP_HEADERS_TIMEOUT_MS: 'httpHeadersTimeoutMs',
+  MEDAGENT_HTTP_REQUEST_TIMEOUT_MS: 'httpRequestTimeoutMs',
   MEDAGENT_WORKER_CONCURRENCY: 'workerConcurrency',
   MEDAGENT_LEAD_CONCURRENCY: 'leadConcurrency',
   MEDAGENT_WORKER_ACK_WAIT_MS: 'workerAckWaitMs',
@@ -68,12 +89,15 @@ export const RUNTIME_ENV: Readonly<Record<string, keyof RuntimeConfig>> = {
   MEDAGENT_NATS_REPLICAS: 'natsReplicas',
   OTEL_TRACES_EXPORTER: 'tracesExporter',
   MEDAGENT_DATA_DIR: 'dataDir',
+  ...(AUTH_ENV as Readonly<Record<string, keyof RuntimeConfig>>),
 };
 
 const NUMERIC = new Set<keyof RuntimeConfig>([
   'modelTimeoutMs',
   'httpPort',
   'healthPort',
+  'httpHeadersTimeoutMs',
+  'httpRequestTimeoutMs',
   'workerConcurrency',
   'leadConcurrency',
   'workerAckWaitMs',
@@ -82,6 +106,7 @@ const NUMERIC = new Set<keyof RuntimeConfig>([
   'natsReconnectWaitMs',
   'natsConnectWaitMs',
   'natsReplicas',
+  'authClockToleranceS',
 ]);
 
 export function loadRuntimeConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
@@ -101,5 +126,20 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv = process.env, override
     throw new ConfigError(`invalid configuration: ${msg}`, { cause: e });
   }
   if (cfg.model === 'openai' && !cfg.openaiApiKey) throw new ConfigError('invalid configuration: MEDAGENT_MODEL=openai needs OPENAI_API_KEY');
+  // A set MEDAGENT_AUTH is checked now, files included, wherever the config is loaded.
+  if (cfg.auth !== undefined) authConfigFor(cfg, { embedded: false });
   return cfg;
+}
+
+/**
+ * The API's authentication from this configuration. `embedded`: an in-process development
+ * run, the only place an unset MEDAGENT_AUTH means `none`. Throws ConfigError naming the variable.
+ */
+export function authConfigFor(cfg: RuntimeConfig, opts: { embedded: boolean }): AuthConfig {
+  try {
+    return authConfigFromSettings(cfg, opts);
+  } catch (e) {
+    if (e instanceof AuthSettingsError) throw new ConfigError(`invalid configuration: ${e.message}`, { cause: e });
+    throw e;
+  }
 }

@@ -1,7 +1,7 @@
 import { InMemoryKvStore, InProcessBus, JsonText, type PublishAck, type PublishOptions } from '@medagent/bus';
 import { loadCoordinatorConfig, type StoredRequest } from '@medagent/coordinator-core';
 import { BusUnavailableError, ConflictError, payloadOf, requestIdFor, type Envelope, type RequestRecord } from '@medagent/contracts';
-import { InMemoryMemoryStore, type Turn } from '@medagent/memory';
+import { InMemoryMemoryStore, memoryOwner, type Turn } from '@medagent/memory';
 import { startEmbedded } from './embedded';
 
 // The exit's delivery (memory turn, then result) after its claim: started alongside the claim
@@ -67,7 +67,7 @@ describe('a result whose publish failed after the exit was claimed', () => {
       expect(r.status).toBe('completed');
       expect(r.record.answer?.exit).toBe(exit);
       // The turn was appended by the first delivery and again by the second: kept once.
-      const turns = (await memory.load(`u-redo-${exit}`, 's')).turns;
+      const turns = (await memory.load(memoryOwner(undefined, `u-redo-${exit}`), 's')).turns;
       expect(turns.map((t) => t.request_id)).toEqual([r.record.request_id]);
     } finally {
       await rt.close();
@@ -92,7 +92,7 @@ describe('a result whose publish failed after the exit was claimed', () => {
       expect(bus.refused).toBe(1);
       expect(r.status).toBe('completed');
       expect(r.record.answer?.exit).toBe('partial');
-      expect((await memory.load('u-deadline-redo', 's')).turns.map((t) => t.request_id)).toEqual([r.record.request_id]);
+      expect((await memory.load(memoryOwner(undefined, 'u-deadline-redo'), 's')).turns.map((t) => t.request_id)).toEqual([r.record.request_id]);
     } finally {
       await rt.close();
     }
@@ -125,7 +125,7 @@ describe('a result whose publish failed after the exit was claimed', () => {
       const record = payloadOf(env, 'request.completed').record as unknown as RequestRecord;
       expect(record.request_id).toBe(rec.request_id);
       expect(record.answer?.text).toBe(rec.answer?.text);
-      expect((await memory.load('u-restart', 's')).turns.map((t) => t.request_id)).toEqual([rec.request_id]);
+      expect((await memory.load(memoryOwner(undefined, 'u-restart'), 's')).turns.map((t) => t.request_id)).toEqual([rec.request_id]);
     } finally {
       await second.close();
     }
@@ -149,7 +149,7 @@ describe('a result whose publish failed after the exit was claimed', () => {
       // A fresh request completes after the start-up pass: the old one was not among the results.
       const r = await rt.client.ask({ message: SIMPLE, user_id: 'u-new', session_id: 's', channel: 'cli' }, { timeoutMs: 15_000 });
       expect(seen).toEqual([r.record.request_id]);
-      expect((await memory.load('u-old', 's')).turns).toEqual([]);
+      expect((await memory.load(memoryOwner(undefined, 'u-old'), 's')).turns).toEqual([]);
     } finally {
       await rt.close();
     }
@@ -226,7 +226,7 @@ describe('the memory turn is written alongside the claim', () => {
       expect(mine).toHaveLength(2);
       expect(mine[0]).not.toBe('WINNER 的回答');
       expect(mine[1]).toBe('WINNER 的回答');
-      const turns = (await memory.load('u-race', 's')).turns;
+      const turns = (await memory.load(memoryOwner(undefined, 'u-race'), 's')).turns;
       expect(turns.map((t) => [t.request_id, t.answer_digest])).toEqual([[r.record.request_id, 'WINNER 的回答']]);
     } finally {
       await rt.close();

@@ -1,7 +1,7 @@
 // Public entry of @medagent/runtime: composition (embedded / distributed), configuration,
 // the client, the service processes (with their HTTP surface) and ops. Benchmarks and
 // their harnesses are @medagent/bench (the CLI only).
-export { RuntimeConfig, RUNTIME_ENV, loadRuntimeConfig } from './config';
+export { RuntimeConfig, RUNTIME_ENV, loadRuntimeConfig, authConfigFor } from './config';
 export { chatModelFor } from './models';
 export { serviceModule, startService, type ModelOverrides, type ServiceDeps } from './services';
 export { MedagentClient, type AskInput, type AskResult, type AskRecord } from './client';

@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { WORKER_ROLES, type Lang, type Skill, type SkillContext, type WorkerRole } from '@medagent/contracts';
-import { InMemoryMemoryStore } from '@medagent/memory';
+import { InMemoryMemoryStore, memoryOwner } from '@medagent/memory';
 import { SKILLS, SkillsModule } from './skills.module';
 
 const memory = new InMemoryMemoryStore();
@@ -96,8 +96,8 @@ describe('skills over the shipped knowledge layer', () => {
   });
 
   it('search_history and search_similar_cases read only the caller’s own past requests', async () => {
-    await memory.append('alice', 's1', { request_id: 'r1', at: '2026-11-01T00:00:00Z', question: '二甲双胍伤肾吗', answer_digest: 'a', task_types: [] });
-    await memory.append('bob', 's1', { request_id: 'r2', at: '2026-11-02T00:00:00Z', question: '二甲双胍伤肝吗', answer_digest: 'b', task_types: [] });
+    await memory.append(memoryOwner(undefined, 'alice'), 's1', { request_id: 'r1', at: '2026-11-01T00:00:00Z', question: '二甲双胍伤肾吗', answer_digest: 'a', task_types: [] });
+    await memory.append(memoryOwner(undefined, 'bob'), 's1', { request_id: 'r2', at: '2026-11-02T00:00:00Z', question: '二甲双胍伤肝吗', answer_digest: 'b', task_types: [] });
     const mine = await skill('consultation', 'search_similar_cases').execute({ query: '二甲双胍会不会伤肾' }, ctx('consultation', 'zh', 'alice'));
     const turns = (mine.output as { turns: { turn: { request_id: string } }[] }).turns.map((t) => t.turn.request_id);
     expect(turns).toEqual(['r1']);

@@ -3,6 +3,7 @@ import { benchLatency, benchOrchestration, benchPrompts, loadTexts, runChaos, ty
 import { benchServeCommand } from './bench-serve';
 import { num, parseArgs, str, UsageError } from '../args';
 import { benchReviewCommand } from './bench-review';
+import { benchHostileCommand } from './bench-hostile';
 
 const HELP = `medagent bench prompts --cases FILE [--json]
 medagent bench serve <service|all>   (a service with the fixed-latency fake model: MEDAGENT_FAKE_MODEL_LATENCY_MS)
@@ -114,6 +115,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     process.stdout.write(json ? `${JSON.stringify(r)}\n` : `${human(r)}\n`);
     return r.errors === 0 ? 0 : 1;
   }
+  if (sub === 'hostile') return benchHostileCommand(rest);
   if (sub === 'chaos') {
     const serviceLog = str(args, 'service-log');
     const r = await runChaos({

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   DomainError,
   hashOf,
@@ -107,7 +108,8 @@ async function askApproval(
     ? await withAbort(
         env.approvals.request(
           {
-            approval_id: `appr_${key.slice(0, 24)}`,
+            // Random (128 bits): an approval id must not be computable from the request.
+            approval_id: `appr_${randomBytes(16).toString('hex')}`,
             request_id: env.pkg.request_id,
             task_id: env.pkg.task_id,
             skill,
@@ -148,6 +150,7 @@ async function runWithTimeout(
     request_id: env.pkg.request_id,
     task_id: env.pkg.task_id,
     role: env.pkg.agent,
+    ...(env.pkg.scope.tenant_id ? { tenant_id: env.pkg.scope.tenant_id } : {}),
     user_id: env.pkg.scope.user_id,
     session_id: env.pkg.scope.session_id,
     lang: env.pkg.scope.lang,

@@ -270,6 +270,8 @@ export class ServiceCluster {
       MEDAGENT_HTTP_PORT: '0',
       // Tests talk to loopback only.
       MEDAGENT_HTTP_HOST: '127.0.0.1',
+      // The services under test speak to the bus; their HTTP API is not what these suites test.
+      MEDAGENT_AUTH: 'none',
       ...this.opts.env,
       ...extra,
     };

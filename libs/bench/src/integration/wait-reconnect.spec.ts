@@ -1,3 +1,4 @@
+import { createAuthenticator } from '@medagent/auth';
 import { JetStreamKvStore } from '@medagent/bus';
 import { BusUnavailableError } from '@medagent/contracts';
 import { RequestStore, type StoredRequest } from '@medagent/coordinator-core';
@@ -35,7 +36,7 @@ describe('a long poll and an event stream across a lost ingress connection', () 
     d = await startRelayedDeployment('ingress-away', 800);
     store = new RefusingStore(await JetStreamKvStore.open(d.relayed.nc, REQUEST_BUCKET));
     const catchUpBackoff = { baseMs: 5, maxMs: 20 };
-    ingress = await createIngressApp({ bus: d.relayed, store, service: 'coordinator', logger: false, catchUpBackoff }, 0);
+    ingress = await createIngressApp({ bus: d.relayed, store, service: 'coordinator', logger: false, catchUpBackoff, auth: createAuthenticator({ modes: ['none'] }) }, 0);
   });
   afterEach(() => {
     store.refusals = 0; // a failed case must not hand its refusals to the next

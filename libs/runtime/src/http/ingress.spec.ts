@@ -1,5 +1,5 @@
 import Ajv2020 from 'ajv/dist/2020';
-import { REQUEST_RECORD_JSON_SCHEMA, decodeEvent, requestIdFor } from '@medagent/contracts';
+import { REQUEST_RECORD_JSON_SCHEMA, buildEvent, decodeEvent, subjectFor } from '@medagent/contracts';
 import { SEED, post, startHarness, type Harness } from '../testing/ingress-harness';
 
 interface Accepted {
@@ -79,7 +79,7 @@ describe('http ingress over a real embedded runtime', () => {
     const body = { message: '糖尿病患者可以吃水果吗？', user_id: 'u-dup', session_id: 's1' };
     const key = { 'Idempotency-Key': 'his-order-778812' };
     const [a, b] = await Promise.all([submit(body, key), submit(body, key)]);
-    expect(a.json.request_id).toBe(requestIdFor('u-dup', 'his-order-778812'));
+    expect(a.json.request_id).toMatch(/^req_[0-9a-f]{32}$/); // random: nothing to compute it from
     expect(b.json.request_id).toBe(a.json.request_id);
     const id = a.json.request_id;
     await waitFor(id);
@@ -91,10 +91,9 @@ describe('http ingress over a real embedded runtime', () => {
     await h.events.none(400, 'events after the duplicate');
     expect(h.events.items.filter((e) => e.env.event_type === 'request.submitted' && e.env.correlation_id === id)).toHaveLength(1);
     expect(completedOf(id)).toHaveLength(1);
-    // Same key, another user: a different request, not a collision.
+    // Keys are scoped by tenant: the same key from another user of the tenant is another body, 409.
     const other = await submit({ ...body, user_id: 'u-dup-2' }, key);
-    expect(other.json.request_id).not.toBe(id);
-    await waitFor(other.json.request_id);
+    expect(other.res.status).toBe(409);
     // Same key reused for a different question: a client bug, refused.
     const clash = await submit({ ...body, message: '另一个问题' }, key);
     expect(clash.res.status).toBe(409);
@@ -117,7 +116,8 @@ describe('http ingress over a real embedded runtime', () => {
     expect(json.error.code).toBe('CONTRACT_VIOLATION');
     expect(json.error.message.length).toBeGreaterThan(0);
     expect(json.error.details.map((d) => d.path)).toContain(path);
-    for (const d of json.error.details) expect(Object.keys(d).sort()).toEqual(['message', 'path']);
+    // Each detail: the path, a sentence, and the stable rule that refused it.
+    for (const d of json.error.details) expect(Object.keys(d).sort()).toEqual(['message', 'path', 'rule']);
   });
 
   it('400 on invalid JSON and on a malformed Idempotency-Key; 415 on a non-JSON body', async () => {
@@ -222,10 +222,17 @@ describe('http ingress over a real embedded runtime', () => {
   });
 
   it('approvals: publishes a valid approval.resolved on the task owner subject', async () => {
+    // Slow workers keep the triage task open while the approval is asked and decided.
+    h.slow.ms = 3000;
     const { json } = await submit({ message: SEED, user_id: 'u-appr', session_id: 's1' });
-    const rec = (await waitFor(json.request_id)).json.record as unknown as { tasks: Array<{ task_id: string; agent: string }> };
-    const task = rec.tasks.find((t) => t.agent === 'triage')!;
+    const task = await openTask(h, json.request_id, 'triage').finally(() => (h.slow.ms = 0));
     const body = { task_id: task.task_id, request_id: json.request_id, role: 'triage', decision: 'approve', by: 'dr.wang', reason: 'reviewed' };
+    // Never requested: refused, whatever the body says.
+    const forged = await post(`${h.url}/v1/approvals/ap_test1`, body);
+    expect(forged.status).toBe(404);
+    expect(((await forged.json()) as ErrorJson).error.details[0]).toMatchObject({ rule: 'approval.unknown' });
+    // The triage worker asks (as its approval gate does), and the coordinator records it.
+    await requestApproval(h, json.request_id, task.task_id, 'ap_test1');
     const res = await post(`${h.url}/v1/approvals/ap_test1`, body);
     expect(res.status).toBe(202);
     expect(await res.json()).toMatchObject({ approval_id: 'ap_test1', decision: 'approve', status: 'published' });
@@ -235,6 +242,7 @@ describe('http ingress over a real embedded runtime', () => {
     expect(seen!.env).toMatchObject({ producer: 'ingress', task_id: task.task_id });
     expect(seen!.env.payload).toEqual({ approval_id: 'ap_test1', task_id: task.task_id, decision: 'approve', by: 'dr.wang', reason: 'reviewed' });
 
+    await requestApproval(h, json.request_id, task.task_id, 'ap_test2');
     const wrongRole = await post(`${h.url}/v1/approvals/ap_test2`, { ...body, role: 'research' });
     expect(wrongRole.status).toBe(400);
     const unknownReq = await post(`${h.url}/v1/approvals/ap_test3`, { ...body, request_id: 'req_nope' });
@@ -243,3 +251,35 @@ describe('http ingress over a real embedded runtime', () => {
     expect(((await badDecision.json()) as ErrorJson).error.details[0]?.path).toBe('decision');
   });
 });
+
+/** What a worker's approval gate publishes; resolves once the coordinator has recorded it. */
+async function requestApproval(h: Harness, requestId: string, taskId: string, approvalId: string): Promise<void> {
+  const env = buildEvent({
+    type: 'approval.requested',
+    correlation_id: requestId,
+    task_id: taskId,
+    producer: 'worker-triage',
+    payload: { approval_id: approvalId, request_id: requestId, task_id: taskId, skill: 'check_medication_safety', reason: 'needs review', args_hash: 'h' },
+  });
+  await h.rt.bus.publish(subjectFor('approval.requested', 'triage'), env, { msgId: `approval:${approvalId}` });
+  await until(async () => !!(await h.store.get(requestId, { fresh: true }))?.state.approvals?.[approvalId]);
+}
+
+async function openTask(h: Harness, requestId: string, agent: string): Promise<{ task_id: string }> {
+  let found: { task_id: string } | undefined;
+  await until(async () => {
+    const rec = await h.store.get(requestId, { fresh: true });
+    found = rec?.tasks.find((t) => t.agent === agent && (t.status === 'scheduled' || t.status === 'running'));
+    return !!found;
+  });
+  return found!;
+}
+
+/** Re-reads (yielding to the event loop, no timers) until `cond` holds; fails after 10 s. */
+async function until(cond: () => Promise<boolean>): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('condition not reached in 10 s');
+    await new Promise<void>((r) => setImmediate(r));
+  }
+}

@@ -3,7 +3,8 @@ import { InMemoryMemoryStore, type MemoryStore } from '@medagent/memory';
 import { Collector } from '@medagent/bus/testing';
 import type { Envelope } from '@medagent/contracts';
 import { RequestStore } from '@medagent/coordinator-core';
-import { createIngressApp, type IngressApp } from '@medagent/http-ingress';
+import { createIngressApp, type IngressApp, type IngressAppOptions } from '@medagent/http-ingress';
+import { createAuthenticator, type Authenticator } from '@medagent/auth';
 import { loadRuntimeConfig } from '../config';
 import { startEmbedded, type EmbeddedRuntime } from '../embedded';
 import { chatModelFor } from '../models';
@@ -29,8 +30,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** A real embedded runtime (all five services, offline model) behind a real HTTP listener. */
-export async function startHarness(): Promise<Harness> {
+/**
+ * A real embedded runtime (all five services, offline model) behind a real HTTP listener.
+ * `auth` defaults to MEDAGENT_AUTH=none (these suites test the API's behaviour; the
+ * security suite passes a real JWT / API-key authenticator).
+ */
+export async function startHarness(opts: { auth?: Authenticator; http?: Pick<IngressAppOptions, 'headersTimeoutMs' | 'requestTimeoutMs'> } = {}): Promise<Harness> {
   const runtime = loadRuntimeConfig({}, { natsUrl: undefined });
   const base = chatModelFor('worker', runtime);
   const slow = { ms: 0 };
@@ -59,7 +64,8 @@ export async function startHarness(): Promise<Harness> {
   const store = new RequestStore(rt.kv);
   const events = new Collector<{ env: Envelope; subject: string }>();
   const sub = await rt.bus.subscribe('medagent.>', (env, subject) => events.push({ env, subject }));
-  const ingress = await createIngressApp({ bus: rt.bus, store, service: 'coordinator', logger: false }, 0);
+  const auth = opts.auth ?? createAuthenticator({ modes: ['none'] });
+  const ingress = await createIngressApp({ bus: rt.bus, store, service: 'coordinator', logger: false, auth, ...opts.http }, 0);
   return {
     rt,
     ingress,

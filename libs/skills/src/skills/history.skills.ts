@@ -1,6 +1,6 @@
 import { Inject, Injectable, Module } from '@nestjs/common';
 import type { JsonSchema, Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
-import { MEMORY, type MemoryStore, type Turn } from '@medagent/memory';
+import { MEMORY, memoryOwner, type MemoryStore, type Turn } from '@medagent/memory';
 import { QUERY_SCHEMA_PROP, bigramDice, clip, t } from '../common';
 
 interface Input {
@@ -27,7 +27,7 @@ abstract class OwnHistorySkill implements Skill<Input> {
   protected abstract rank(turns: Turn[], query: string, ctx: SkillContext): { turn: Turn; score: number }[];
 
   async execute(input: Input, ctx: SkillContext): Promise<SkillResult<{ turns: { turn: Turn; score: number }[]; degraded: boolean }>> {
-    const { turns, degraded } = await this.memory.history(ctx.user_id, 50);
+    const { turns, degraded } = await this.memory.history(memoryOwner(ctx.tenant_id, ctx.user_id), 50);
     const own = turns.filter((x) => x.request_id !== ctx.request_id);
     const ranked = this.rank(own, input.query, ctx).slice(0, input.limit ?? 3);
     return {
