@@ -42,3 +42,17 @@ export { AUDIT_READER, readAudit, type AuditEvent, type AuditQuery } from './jet
 export { startNatsCluster, type NatsClusterHandle } from './testing/nats-cluster';
 export { freePort, waitForPort } from './testing/ports';
 export { TcpProxy } from './testing/tcp-proxy';
+export {
+  EVENT_PRODUCER_FORBIDDEN,
+  EVENT_SIGNATURE_INVALID,
+  EVENT_UNSIGNED,
+  EventSigner,
+  EventVerifier,
+  HEADER_SIGNATURE,
+  HEADER_SIGNER,
+  type BusSecurity,
+  type TrustFile,
+  type TrustIdentity,
+  type VerifyFailure,
+} from './security/signing';
+export { generateNkey, publicKeyOfSeed, type NkeyIdentity } from './security/keys';

@@ -9,6 +9,7 @@ export * from './task-package';
 export * from './contribution';
 export * from './skill';
 export * from './events';
+export * from './producers';
 export * from './payloads';
 export * from './record';
 export * from './hash';

@@ -29,6 +29,8 @@ import { coalesceWrites } from './write-coalescing';
 import { AckBatcher } from './ack-batching';
 import { ConnectionMonitor, asBusUnavailable, connectWaiting, defaultErrorReport, logConnectionEvent, reconnectOptions, retryStartupStep, type ConnectionEvent, type StartupRetryListener } from './connection';
 import { readAudit, storedMsgIds, type AuditEvent, type AuditQuery } from './audit';
+import { headersToRecord } from './consumer';
+import type { BusSecurity } from '../security/signing';
 import {
   DEFAULT_LIMITS,
   DEFAULT_TOPOLOGY,
@@ -92,6 +94,12 @@ export interface JetStreamBusOptions {
    * `inboxPrefix`, replies arrive on that user's own inbox, `inboxPrefixFor(user)`.
    */
   connectOptions?: Record<string, unknown>;
+  /**
+   * Event signatures (security/signing.ts): `signer` signs every event this connection
+   * publishes, `verifier` checks every event it consumes, observes or reads back; a failure
+   * is dead-lettered (consumers) or dropped (observers). Absent: neither (tests of the bus alone).
+   */
+  security?: BusSecurity;
 }
 
 const INBOX_USER = /^[A-Za-z0-9_-]{1,64}$/;
@@ -154,6 +162,7 @@ export class JetStreamBus implements Bus {
     /** Positive acks ride along with the connection's next write (see ack-batching.ts). */
     private readonly ackBatcher: AckBatcher,
     private readonly monitor: ConnectionMonitor,
+    private readonly security: BusSecurity = {},
   ) {
     this.acks = PubAckMux.for(nc);
   }
@@ -214,7 +223,7 @@ export class JetStreamBus implements Bus {
       const js = jetstream(nc);
       const payloads = new PayloadStore(js, names.payloadBucket, opts.maxInlineBytes ?? MAX_INLINE_PAYLOAD_BYTES, limits.maxAgeMs, limits.replicas);
       const onError = opts.onError ?? defaultErrorReport(opts.name ?? 'medagent');
-      const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError, new AckBatcher(nc, ackHoldMs), monitor);
+      const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError, new AckBatcher(nc, ackHoldMs), monitor, opts.security);
       if (opts.drainTimeoutMs !== undefined) bus.drainTimeoutMs = opts.drainTimeoutMs;
       bus.startupWaitMs = startupWaitMs;
       if (retried) bus.onStartupRetry = retried;
@@ -255,7 +264,7 @@ export class JetStreamBus implements Bus {
   /** Events from the audit stream (replay, rerun); see audit.ts. */
   audit(q: AuditQuery): Promise<AuditEvent[]> {
     this.assertOpen();
-    return readAudit(this.jsm, this.js, this.names.stream, this.payloads, q).catch((e: unknown) => {
+    return readAudit(this.jsm, this.js, this.names.stream, this.payloads, q, this.security.verifier).catch((e: unknown) => {
       throw asBusUnavailable(e, `read of ${this.names.stream}`);
     });
   }
@@ -275,8 +284,10 @@ export class JetStreamBus implements Bus {
   async publishRaw(subject: string, data: Uint8Array, opts: PublishOptions = {}): Promise<PublishAck> {
     this.assertOpen();
     const h = natsHeaders();
-    for (const [k, v] of Object.entries(opts.headers ?? {})) h.set(k, v);
-    if (opts.deadlineAt !== undefined) h.set(HEADER_DEADLINE, opts.deadlineAt);
+    const record: Record<string, string> = { ...opts.headers };
+    if (opts.deadlineAt !== undefined) record[HEADER_DEADLINE] = opts.deadlineAt;
+    this.security.signer?.sign(subject, record, data);
+    for (const [k, v] of Object.entries(record)) h.set(k, v);
     if (opts.msgId !== undefined) h.set(PubHeaders.MsgIdHdr, opts.msgId);
     if (opts.confirm === false) {
       // Observer events: stored and deduplicated by the stream all the same, but unawaited.
@@ -319,7 +330,7 @@ export class JetStreamBus implements Bus {
       callback: (err, msg) => {
         if (err) return this.onError(err);
         chain = chain.then(async () => {
-          const env = await this.decodeObserved(msg.data);
+          const env = await this.decodeObserved(msg.data, msg.subject, msg.headers);
           if (env) handler(env, msg.subject);
         }).catch((e: unknown) => this.onError(e));
       },
@@ -364,9 +375,10 @@ export class JetStreamBus implements Bus {
     };
   }
 
-  private async decodeObserved(data: Uint8Array): Promise<Envelope | undefined> {
+  private async decodeObserved(data: Uint8Array, subject: string, headers: Parameters<typeof headersToRecord>[0]): Promise<Envelope | undefined> {
     try {
       const raw = parseJson(data);
+      if (this.security.verifier?.verify(subject, headersToRecord(headers), data, raw)) return undefined;
       const resolved = await this.payloads.resolve(raw);
       return decodeEvent(raw, resolved === undefined ? { owned: true } : { resolvedPayload: resolved, owned: true });
     } catch {
@@ -388,6 +400,7 @@ export class JetStreamBus implements Bus {
     },
     isClosed: () => this.closed || this.nc.isClosed(),
     ack: (msg) => this.ackBatcher.ack(msg),
+    verify: (subject, headers, data, raw) => this.security.verifier?.verify(subject, headers, data, raw),
   };
 
   /**
