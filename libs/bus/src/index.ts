@@ -55,4 +55,5 @@ export {
   type TrustIdentity,
   type VerifyFailure,
 } from './security/signing';
-export { generateNkey, publicKeyOfSeed, type NkeyIdentity } from './security/keys';
+export { generateNkey, nkeyConnectOptions, publicKeyOfSeed, type NkeyIdentity } from './security/keys';
+export { DeadLetterReader, type StoredDeadLetter, type StoredOriginal } from './jetstream/dead-letters';

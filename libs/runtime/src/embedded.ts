@@ -6,6 +6,7 @@ import { startTelemetry } from '@medagent/telemetry';
 import { MedagentClient } from './client';
 import { loadRuntimeConfig, type RuntimeConfig } from './config';
 import { startService, type ServiceDeps } from './services';
+import { countDeadLetter } from './infra';
 
 export interface EmbeddedOptions extends Partial<Omit<ServiceDeps, 'bus' | 'kv' | 'memory' | 'runtime'>> {
   runtime?: RuntimeConfig;
@@ -34,7 +35,7 @@ export interface EmbeddedRuntime {
 export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<EmbeddedRuntime> {
   startTelemetry({ serviceName: 'medagent-embedded' });
   const runtime = opts.runtime ?? loadRuntimeConfig(process.env, { natsUrl: undefined });
-  const bus = opts.bus ?? new InProcessBus();
+  const bus = opts.bus ?? new InProcessBus({ onDeadLetterStored: countDeadLetter });
   const kv = opts.kv ?? new InMemoryKvStore();
   const memory = opts.memory ?? new InMemoryMemoryStore();
   const deps: ServiceDeps = { ...opts, bus, kv, memory, runtime, logLevels: opts.logLevels ?? false };

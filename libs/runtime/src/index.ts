@@ -15,3 +15,7 @@ export { BusRecorder, waitUntil, type RecordedEvent, type RecordedDeadLetter } f
 export { startOtlpReceiver, checkTrace, parseOtlpJson, type OtlpReceiver, type ReceivedSpan, type TraceCheck } from './testing/otlp-receiver';
 export { replayRequest, rerunTask, type TimelineLine, type RerunReport } from './ops/replay';
 export { benchLatency, loadTexts, LATENCY_BUDGET_US, type LatencyRow, type LatencyBenchOptions } from './bench/latency';
+export { busIdentity, BUS_IDENTITIES, IDENTITY_PRODUCERS, isBusIdentity, type BusIdentity, type BusIdentityOptions } from './bus-identity';
+export { secretsInit, usersConf, type SecretsInitOptions, type SecretsInitResult } from './ops/secrets';
+export { startSecureNats, secureServerConfig, type SecureNats } from './testing/secure-nats';
+export { listDeadLetters, showDeadLetter, redriveDeadLetter, type DeadLetterLine, type DeadLetterDetail, type RedriveResult } from './ops/dlq';

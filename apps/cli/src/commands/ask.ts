@@ -54,7 +54,7 @@ export async function askCommand(argv: string[]): Promise<number> {
 
 async function remote(url: string): Promise<{ client: MedagentClient; close(): Promise<void> }> {
   let refusedProgress = false;
-  const bus = await connectCli(url, 'medagent-cli', (e) => {
+  const bus = await connectCli(url, 'medagent-cli', 'ingress', (e) => {
     // The `ingress` identity reads results, not every request's progress events: say so once.
     if (e instanceof Error && e.name === 'PermissionViolationError' && (e as { operation?: unknown }).operation === 'subscription') {
       if (!refusedProgress) process.stderr.write('progress: this NATS user may not read progress events (--quiet hides them); waiting for the result\n');

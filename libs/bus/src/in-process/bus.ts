@@ -36,6 +36,8 @@ export interface InProcessBusOptions {
    * consumed and observed. Embedded mode runs without (one process, one trust domain).
    */
   security?: BusSecurity;
+  /** Told once per dead letter (each is stored once here), as on JetStream. */
+  onDeadLetterStored?: (dl: DeadLetter) => void;
 }
 
 interface FanOut {
@@ -62,12 +64,14 @@ export class InProcessBus implements Bus {
   private seq = 0;
   private closed = false;
   private readonly security: BusSecurity;
+  private readonly onDeadLetterStored: ((dl: DeadLetter) => void) | undefined;
 
   constructor(opts: InProcessBusOptions = {}) {
     this.dedupWindowMs = opts.dedupWindowMs ?? DEFAULT_DEDUP_WINDOW_MS;
     this.maxMessages = opts.maxMessages ?? 100_000;
     this.onError = opts.onError ?? ((e) => console.error('[bus] unsettled handler failure', e));
     this.security = opts.security ?? {};
+    this.onDeadLetterStored = opts.onDeadLetterStored;
     const verifier = this.security.verifier;
     this.host = {
       message: (seq) => this.log.get(seq),
@@ -249,6 +253,7 @@ export class InProcessBus implements Bus {
 
   private emitDeadLetter(subject: string, dl: DeadLetter): void {
     if (this.closed) return;
+    this.onDeadLetterStored?.(dl);
     const handlers = [...this.dlqHandlers];
     const dlqSubject = dlqSubjectFor(subject);
     queueMicrotask(() => {

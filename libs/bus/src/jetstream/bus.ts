@@ -31,6 +31,7 @@ import { ConnectionMonitor, asBusUnavailable, connectWaiting, defaultErrorReport
 import { readAudit, storedMsgIds, type AuditEvent, type AuditQuery } from './audit';
 import { headersToRecord } from './consumer';
 import type { BusSecurity } from '../security/signing';
+import { DeadLetterReader } from './dead-letters';
 import {
   DEFAULT_LIMITS,
   DEFAULT_TOPOLOGY,
@@ -100,6 +101,12 @@ export interface JetStreamBusOptions {
    * is dead-lettered (consumers) or dropped (observers). Absent: neither (tests of the bus alone).
    */
   security?: BusSecurity;
+  /**
+   * Told once per dead letter the dead-letter stream STORED from this connection (not for a
+   * copy it dropped as a duplicate: racing paths dead-letter one message under one msg id).
+   * The runtime counts `medagent_dead_letters_total` here, so the metric matches the stream.
+   */
+  onDeadLetterStored?: (dl: DeadLetter) => void;
 }
 
 const INBOX_USER = /^[A-Za-z0-9_-]{1,64}$/;
@@ -163,6 +170,7 @@ export class JetStreamBus implements Bus {
     private readonly ackBatcher: AckBatcher,
     private readonly monitor: ConnectionMonitor,
     private readonly security: BusSecurity = {},
+    private readonly onDeadLetterStored: ((dl: DeadLetter) => void) | undefined = undefined,
   ) {
     this.acks = PubAckMux.for(nc);
   }
@@ -223,7 +231,7 @@ export class JetStreamBus implements Bus {
       const js = jetstream(nc);
       const payloads = new PayloadStore(js, names.payloadBucket, opts.maxInlineBytes ?? MAX_INLINE_PAYLOAD_BYTES, limits.maxAgeMs, limits.replicas);
       const onError = opts.onError ?? defaultErrorReport(opts.name ?? 'medagent');
-      const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError, new AckBatcher(nc, ackHoldMs), monitor, opts.security);
+      const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError, new AckBatcher(nc, ackHoldMs), monitor, opts.security, opts.onDeadLetterStored);
       if (opts.drainTimeoutMs !== undefined) bus.drainTimeoutMs = opts.drainTimeoutMs;
       bus.startupWaitMs = startupWaitMs;
       if (retried) bus.onStartupRetry = retried;
@@ -417,10 +425,33 @@ export class JetStreamBus implements Bus {
     const dl = makeDeadLetter(subject, { ...fields, stream_seq: seq });
     const h = natsHeaders();
     h.set('Medagent-Dead-Letter-Code', dl.code);
-    await this.js.publish(dlqSubjectFor(subject), new TextEncoder().encode(JSON.stringify(dl)), {
+    const ack = await this.js.publish(dlqSubjectFor(subject), new TextEncoder().encode(JSON.stringify(dl)), {
       msgID: `dl.${this.names.stream}.${seq}.${durable}`,
       headers: h,
     });
+    if (!ack.duplicate) this.onDeadLetterStored?.(dl);
+  }
+
+  /** The dead-letter stream, read by sequence (`medagent dlq`); see dead-letters.ts. */
+  deadLetters(): DeadLetterReader {
+    this.assertOpen();
+    return new DeadLetterReader(this.jsm, this.names);
+  }
+
+  /** Whether this connection checks signatures (a trust map was given). */
+  get verifiesEvents(): boolean {
+    return this.security.verifier !== undefined;
+  }
+
+  /** Checks a stored message as a consumer would (signature, producer); undefined when it passes or nothing checks. */
+  verifyStored(subject: string, headers: Record<string, string>, data: Uint8Array): { code: string; reason: string } | undefined {
+    let raw: unknown;
+    try {
+      raw = parseJson(data);
+    } catch {
+      raw = undefined;
+    }
+    return this.security.verifier?.verify(subject, headers, data, raw);
   }
 
   /** A MAX_DELIVERIES advisory: the last attempt expired (worker hung or was killed). */

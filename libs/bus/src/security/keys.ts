@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { createUser, fromPublic, fromSeed } from '@nats-io/nkeys';
+import { nkeyAuthenticator } from '@nats-io/transport-node';
 import { Codec } from '@nats-io/nkeys/lib/codec';
 import { ConfigError } from '@medagent/contracts';
 
@@ -56,4 +57,10 @@ export function verifyingKeyFromPublic(publicKey: string): KeyObject {
     throw new ConfigError(`not a valid nkey user public key: ${publicKey.slice(0, 8)}…`, { cause: e });
   }
   return createPublicKey({ key: Buffer.concat([SPKI_ED25519, Buffer.from(raw)]), format: 'der', type: 'spki' });
+}
+
+/** Connect options that authenticate as the seed's nkey user (the server signs a nonce challenge). */
+export function nkeyConnectOptions(seed: string): { authenticator: ReturnType<typeof nkeyAuthenticator> } {
+  publicKeyOfSeed(seed); // a malformed seed fails here, as a ConfigError, not inside the client
+  return { authenticator: nkeyAuthenticator(new TextEncoder().encode(seed.trim())) };
 }

@@ -1,7 +1,8 @@
-import { Collector, JetStreamBus, TcpProxy, startNatsServer, type NatsServerHandle } from '@medagent/bus';
+import { Collector, TcpProxy, type JetStreamBus, type NatsServerHandle } from '@medagent/bus';
 import type { Envelope } from '@medagent/contracts';
 import { loadRuntimeConfig } from '../config';
 import { serve, type RunningServices } from '../serve';
+import { startSecureNats } from './secure-nats';
 
 /**
  * The five services over a real nats-server, plus one client connection that reaches the
@@ -25,12 +26,15 @@ export interface RelayedDeployment {
 
 /** `modelLatencyMs`: per fake model call; three sequential steps leave time to cut and restore. */
 export async function startRelayedDeployment(name: string, modelLatencyMs: number): Promise<RelayedDeployment> {
-  const nats = await startNatsServer({ jetstream: true });
-  const running = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url, model: 'fake', fakeModelLatencyMs: modelLatencyMs }));
+  // Permissions on: the services, the relayed client and the watcher each connect with their identity.
+  const secure = await startSecureNats();
+  const nats = secure.server;
+  const running = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url, natsCredentialsDir: secure.credentialsDir, model: 'fake', fakeModelLatencyMs: modelLatencyMs }));
   const target = new URL(nats.url);
   const proxy = await TcpProxy.start({ host: target.hostname, port: Number(target.port) });
-  const relayed = await JetStreamBus.connect({ servers: proxy.url, name, watchAdvisories: false, reconnectWaitMs: 100, onConnection: () => undefined });
-  const watcher = await JetStreamBus.connect({ servers: nats.url, name: `${name}-watcher`, watchAdvisories: false });
+  // The coordinator identity: it may submit (as ingress), read every event and the request bucket.
+  const relayed = await secure.connect('coordinator', { servers: proxy.url, name, reconnectWaitMs: 100, onConnection: () => undefined });
+  const watcher = await secure.connect('ops', { name: `${name}-watcher` });
   const events = new Collector<Envelope>();
   await watcher.subscribe('medagent.>', events.push);
   const of = (requestId: string, type: string) => (e: Envelope) => e.correlation_id === requestId && e.event_type === type;
@@ -48,7 +52,7 @@ export async function startRelayedDeployment(name: string, modelLatencyMs: numbe
       await watcher.close();
       await proxy.stop();
       await running.stop();
-      await nats.stop();
+      await secure.stop();
     },
   };
 }
