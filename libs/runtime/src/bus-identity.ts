@@ -65,7 +65,9 @@ export function busIdentity(cfg: BusAuthSettings, identity: BusIdentity, opts: {
     }
     return { connectOptions: { ...tls }, security: {}, auth: 'none' };
   }
-  const seedPath = opts.singleIdentity !== false && cfg.natsSeedFile ? cfg.natsSeedFile : cfg.natsCredentialsDir ? join(cfg.natsCredentialsDir, SEED_FILE(identity)) : undefined;
+  // The directory names every identity's seed; the single file is one pod's own (never used
+  // for a second identity in the same process, e.g. `serve all` or the CLI's ingress/ops/admin).
+  const seedPath = cfg.natsCredentialsDir ? join(cfg.natsCredentialsDir, SEED_FILE(identity)) : opts.singleIdentity !== false ? cfg.natsSeedFile : undefined;
   const trustPath = cfg.natsTrustFile ?? (cfg.natsCredentialsDir ? join(cfg.natsCredentialsDir, TRUST_FILE) : undefined);
   if (!seedPath || !trustPath) {
     throw new ConfigError(
