@@ -1,6 +1,8 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { WORKER_ROLES, workerServiceId, type ServiceId } from '@medagent/contracts';
-import { JetStreamBus, startNatsServer, type NatsServerHandle } from '@medagent/bus';
+import { JetStreamBus } from '@medagent/bus';
+import { busIdentity } from '../bus-identity';
+import { startSecureNats, type SecureNats } from '../testing/secure-nats';
 import { InMemoryMemoryStore } from '@medagent/memory';
 import { MedagentClient, type AskResult } from '../client';
 import { RuntimeConfig, loadRuntimeConfig } from '../config';
@@ -118,7 +120,7 @@ async function embeddedTarget(o: TargetOptions): Promise<BenchTarget> {
 async function distributedTarget(
   o: TargetOptions & { natsUrl?: string; redisUrl?: string; log: (l: string) => void },
 ): Promise<BenchTarget> {
-  let nats: NatsServerHandle | undefined;
+  let nats: SecureNats | undefined;
   let cluster: ServiceCluster | undefined;
   let bus: JetStreamBus | undefined;
   const close = async () => {
@@ -127,8 +129,10 @@ async function distributedTarget(
     await nats?.stop();
   };
   try {
-    nats = o.natsUrl ? undefined : await startNatsServer({ jetstream: true, private: true });
-    const url = o.natsUrl ?? (nats as NatsServerHandle).url;
+    // Our own server runs the generated nkey authorization (each process its identity and
+    // signing key, as deployed); with --nats the credentials come from the environment.
+    nats = o.natsUrl ? undefined : await startSecureNats();
+    const url = o.natsUrl ?? (nats as SecureNats).url;
     const specs: StartSpec[] = [
       { name: 'coordinator' },
       { name: 'lead' },
@@ -141,6 +145,7 @@ async function distributedTarget(
       // other people edit meanwhile (that is what `bin` would do when sources changed).
       launcher: 'dist',
       env: {
+        ...(nats ? { MEDAGENT_NATS_CREDENTIALS_DIR: nats.credentialsDir } : {}),
         MEDAGENT_MODEL: 'fake',
         MEDAGENT_FAKE_MODEL_LATENCY_MS: String(o.modelLatencyMs),
         MEDAGENT_WORKER_CONCURRENCY: String(o.workerConcurrency),
@@ -150,9 +155,9 @@ async function distributedTarget(
     const t0 = Date.now();
     await cluster.start(specs);
     o.log(`started ${cluster.live().length} processes in ${Date.now() - t0} ms (${cluster.summary()})`);
-    bus = await JetStreamBus.connect({ servers: url, name: 'bench-client', watchAdvisories: false });
+    bus = nats ? await nats.connect('ingress', { name: 'bench-client' }) : await benchClientFromEnv(url);
     const live = cluster;
-    const natsPid = nats?.process?.pid;
+    const natsPid = nats?.server.process?.pid;
     return { call: seedCall(new MedagentClient(bus), o.requestTimeoutMs), processes: () => benchProcesses(live.live(), natsPid), close };
   } catch (e) {
     await close();
@@ -212,4 +217,10 @@ export async function benchOrchestration(opts: OrchestrationBenchOptions): Promi
   } finally {
     await target.close();
   }
+}
+
+/** A client on a given NATS as `ingress`, with the credentials of the environment (MEDAGENT_NATS_CREDENTIALS_DIR …). */
+async function benchClientFromEnv(url: string): Promise<JetStreamBus> {
+  const id = busIdentity(loadRuntimeConfig(process.env, { natsUrl: url }), 'ingress', { singleIdentity: false });
+  return JetStreamBus.connect({ servers: url, name: 'bench-client', topologyMode: 'none', connectOptions: id.connectOptions, security: id.security });
 }

@@ -27,7 +27,7 @@ export interface SecureNats {
 }
 
 /** A connection with `identity`'s credentials from a credentials directory. */
-export function connectAs(credentialsDir: string, servers: string, identity: BusIdentity, opts: Partial<JetStreamBusOptions> = {}): Promise<JetStreamBus> {
+export function connectAs(credentialsDir: string, servers: string | string[], identity: BusIdentity, opts: Partial<JetStreamBusOptions> = {}): Promise<JetStreamBus> {
   const id = busIdentity({ busAuth: 'nkey', natsCredentialsDir: credentialsDir }, identity, { singleIdentity: false });
   return JetStreamBus.connect({
     servers,
@@ -47,6 +47,26 @@ export function secureServerConfig(credentialsDir: string): string {
   // The harness writes its config into a fresh mkdtemp() directory directly under os.tmpdir().
   const harnessDir = join(realpathSync(tmpdir()), 'medagent-nats-x');
   return `include "${relative(harnessDir, join(realpathSync(credentialsDir), 'users.conf'))}"\n`;
+}
+
+/** Generated credentials without a server (a cluster harness includes `config` in each node). */
+export interface GeneratedCredentials {
+  credentialsDir: string;
+  /** nats-server config text including the generated users.conf. */
+  config: string;
+  connect(identity: BusIdentity, servers: string | string[], opts?: Partial<JetStreamBusOptions>): Promise<JetStreamBus>;
+  remove(): void;
+}
+
+export function generateCredentials(): GeneratedCredentials {
+  const credentialsDir = mkdtempSync(join(tmpdir(), 'medagent-secrets-'));
+  secretsInit({ out: credentialsDir });
+  return {
+    credentialsDir,
+    config: secureServerConfig(credentialsDir),
+    connect: (identity, servers, o = {}) => connectAs(credentialsDir, servers, identity, o),
+    remove: () => rmSync(credentialsDir, { recursive: true, force: true }),
+  };
 }
 
 export async function startSecureNats(opts: Omit<NatsServerOptions, 'config'> = {}): Promise<SecureNats> {
