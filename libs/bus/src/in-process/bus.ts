@@ -77,7 +77,7 @@ export class InProcessBus implements Bus {
       message: (seq) => this.log.get(seq),
       deadLetter: (subject, dl) => this.emitDeadLetter(subject, dl),
       onHandlerCrash: (e) => this.onError(e),
-      ...(verifier ? { verify: (m: StoredMessage) => verifier.verify(m.subject, m.headers, m.data, tryParse(m.data)) } : {}),
+      ...(verifier ? { verify: (m: StoredMessage) => verifiedOnce(m, () => verifier.verify(m.subject, m.headers, m.data, tryParse(m.data))) } : {}),
     };
   }
 
@@ -274,4 +274,15 @@ function tryParse(data: Uint8Array): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** A stored message is checked once, however many consumers and observers read it (its bytes never change). */
+const verdicts = new WeakMap<StoredMessage, { code: string; reason: string } | null>();
+function verifiedOnce(m: StoredMessage, check: () => { code: string; reason: string } | undefined): { code: string; reason: string } | undefined {
+  let v = verdicts.get(m);
+  if (v === undefined) {
+    v = check() ?? null;
+    verdicts.set(m, v);
+  }
+  return v ?? undefined;
 }
