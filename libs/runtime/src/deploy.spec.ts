@@ -776,5 +776,10 @@ describe('live: the five services under the generated nkey authorization (real n
     const events = (JSON.parse(replayed.out) as { event: string }[]).map((l) => l.event);
     expect(events[0]).toBe('request.submitted');
     expect(events).toContain('request.completed');
+
+    // Dead letters as on-call reads them (ops): the stream's count and the newest first.
+    const dlq = await cli('dlq', 'list', '--json', '--nats', server.url);
+    expect([dlq.code, dlq.err]).toEqual([0, '']);
+    expect(JSON.parse(dlq.out)).toMatchObject({ stored: expect.any(Number), lines: expect.any(Array) });
   }, 90_000);
 });

@@ -13,6 +13,7 @@ import {
   type DeadLetter,
 } from '@medagent/bus';
 import { buildEvent, payloadOf, subjectFor, type Envelope } from '@medagent/contracts';
+import { renderPrometheus } from '@medagent/telemetry';
 import { MedagentClient } from '../client';
 import { busIdentity } from '../bus-identity';
 import { loadRuntimeConfig } from '../config';
@@ -164,6 +165,9 @@ describe('bus security with the generated nkey authorization (real nats-server)'
       expect((await redriveDeadLetter(admin, line!.seq)).duplicate).toBe(true);
       // ops may read but not re-drive (no publish on work subjects).
       await expect(redriveDeadLetter(ops, line!.seq)).rejects.toThrow(/refused by the server/);
+      // medagent_dead_letters_total counts what the stream stored, attempts that were duplicates not at all.
+      const counted = [...(await renderPrometheus()).matchAll(/^medagent_dead_letters_total\{code="[^"]+"\} (\d+)$/gm)].reduce((a, m) => a + Number(m[1]), 0);
+      expect(counted).toBe((await ops.deadLetters().state()).messages);
     } finally {
       await admin.close();
       await coordinator.close();
