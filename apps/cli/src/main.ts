@@ -9,6 +9,8 @@ import { kbCommand } from './commands/kb';
 import { replayCommand, rerunTaskCommand } from './commands/replay';
 import { reviewCommand } from './commands/review';
 import { serveCommand } from './commands/serve';
+import { secretsCommand } from './commands/secrets';
+import { dlqCommand } from './commands/dlq';
 import { skillsCommand } from './commands/skills';
 import { triageCommand } from './commands/triage';
 
@@ -26,6 +28,8 @@ const COMMANDS: Record<string, Command> = {
   'rerun-task': rerunTaskCommand,
   triage: triageCommand,
   review: reviewCommand,
+  secrets: secretsCommand,
+  dlq: dlqCommand,
 };
 
 const HELP = `medagent — event-driven multi-agent medical Q&A and medication safety
@@ -40,6 +44,8 @@ const HELP = `medagent — event-driven multi-agent medical Q&A and medication s
   medagent replay <request_id> [--json] --nats URL
   medagent rerun-task <request_id>/<task_id> --nats URL
   medagent approve <approval_id> --task T --request R --role ROLE [--deny --reason …] --nats URL
+  medagent secrets init --out DIR [--rotate]
+  medagent dlq list|show <seq>|redrive <seq> [--json] --nats URL
   medagent serve <coordinator|lead|worker-consultation|worker-triage|worker-research|all>
 
 ${ASK_HELP}`;

@@ -61,7 +61,7 @@ describe('the chaos soak’s durable check', () => {
     await result('r_two', false, 'result:r_two:again'); // a copy outside the duplicate window
     await record('r_failed', 'failed', { error: { code: 'NO_CONTRIBUTIONS', message: 'none' } });
     await result('r_failed', true);
-    await record('r_partial', 'completed', { completeness: 0.67, memory: { backend: 'memory', degraded: true, turns_loaded: 0 } });
+    await record('r_partial', 'partial', { completeness: 0.67, memory: { backend: 'memory', degraded: true, turns_loaded: 0 } });
     await result('r_partial');
     await record('r_stuck', 'dispatched');
     const ids = ['r_one', 'r_two', 'r_failed', 'r_partial', 'r_stuck', 'r_refused'];

@@ -1,5 +1,5 @@
 import { JetStreamKvStore, type JetStreamBus } from '@medagent/bus';
-import { BusUnavailableError } from '@medagent/contracts';
+import { BusUnavailableError, isTerminalRequest } from '@medagent/contracts';
 import type { StoredRequest } from '@medagent/coordinator-core';
 import { REQUEST_BUCKET } from '@medagent/runtime';
 import { retrying } from './chaos-faults';
@@ -66,12 +66,12 @@ export async function checkDurably(bus: JetStreamBus, c: ClientView, settleMs = 
       outcomes.refused_at_submit++;
       continue;
     }
-    while ((!rec || (rec.status !== 'completed' && rec.status !== 'failed')) && Date.now() < settleBy) {
+    while ((!rec || !isTerminalRequest(rec.status)) && Date.now() < settleBy) {
       await new Promise((r) => setTimeout(r, 500));
       rec = await read(id);
     }
-    if (rec?.status === 'completed' || rec?.status === 'failed') terminal.add(id);
-    if (rec?.status === 'completed') outcomes.completed++;
+    if (rec && isTerminalRequest(rec.status)) terminal.add(id);
+    if (rec?.status === 'completed' || rec?.status === 'partial') outcomes.completed++;
     else if (rec?.status === 'failed') {
       outcomes.failed++;
       if (failedExamples.length < 5) {
@@ -89,7 +89,7 @@ export async function checkDurably(bus: JetStreamBus, c: ClientView, settleMs = 
       const clientError = clientErrors.get(id);
       if (stuck.length < 5) stuck.push({ request_id: id, record_status: rec?.status ?? null, submission_stored: false, ...(clientError ? { client_error: clientError } : {}) });
     }
-    if (rec?.status === 'completed' && (rec.completeness ?? 1) < 1) outcomes.partial++;
+    if (rec?.status === 'partial') outcomes.partial++;
     if (rec?.memory.degraded) memoryDegraded++;
   }
   const stored = new Map<string, number>();

@@ -28,13 +28,14 @@ export interface Broker {
   stop(): Promise<void>;
 }
 
-export async function startBroker(nodes: number): Promise<Broker> {
+/** `config`: extra nats-server config for every node (the generated authorization). */
+export async function startBroker(nodes: number, config = ''): Promise<Broker> {
   if (nodes < 1 || !Number.isInteger(nodes)) throw new RangeError(`--nats-nodes must be a whole number ≥ 1, got ${nodes}`);
   if (nodes === 1) {
-    const server = await startNatsServer({ jetstream: true, private: true });
+    const server = await startNatsServer({ jetstream: true, private: true, ...(config ? { config } : {}) });
     return { urls: [server.url], victim: () => Promise.resolve({ name: 'broker', handle: server }), stop: () => server.stop() };
   }
-  const cluster = await startNatsCluster(nodes);
+  const cluster = await startNatsCluster(nodes, 30_000, config);
   return {
     urls: cluster.urls,
     victim: async (bus) => {

@@ -1,8 +1,8 @@
-import { JetStreamBus } from '@medagent/bus';
 import { BusUnavailableError, requestIdFor, type ServiceId } from '@medagent/contracts';
 import { startRedisServer } from '@medagent/local-servers';
 import { MedagentClient } from '@medagent/runtime';
 import { startCluster } from './harness/cluster';
+import { generateCredentials } from '@medagent/runtime/testing';
 import { checkDurably, type DurableCheck } from './chaos-check';
 import { killOne, rng, startBroker, type FaultCounts } from './chaos-faults';
 import { percentile, round } from './drive';
@@ -85,9 +85,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   const sink = o.log ?? (() => undefined);
   const log = (line: string) => sink(`${new Date().toISOString()} ${line}`);
   const random = rng(o.seed);
-  const nats = await startBroker(o.natsNodes);
+  // Permissions on, as deployed: the generated nkey authorization on every node.
+  const creds = generateCredentials();
+  const nats = await startBroker(o.natsNodes, creds.config);
   const redis = await startRedisServer({ private: true });
-  const stops: (() => Promise<void>)[] = [() => nats.stop(), () => redis.stop()];
+  const stops: (() => Promise<void>)[] = [() => nats.stop(), () => redis.stop(), () => Promise.resolve(creds.remove())];
   const nodesKilled: string[] = [];
   let deadlineRetries = 0;
   try {
@@ -96,6 +98,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         natsUrl: nats.urls.join(','),
         redisUrl: redis.url,
         env: {
+          MEDAGENT_NATS_CREDENTIALS_DIR: creds.credentialsDir,
           ...(o.natsNodes > 1 ? { MEDAGENT_NATS_REPLICAS: String(Math.min(o.natsNodes, 3)) } : {}),
           MEDAGENT_MODEL: 'fake',
           MEDAGENT_FAKE_MODEL_LATENCY_MS: String(o.modelLatencyMs),
@@ -111,7 +114,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       SERVICES,
     );
     stops.unshift(() => cluster.stopAll());
-    const bus = await JetStreamBus.connect({ servers: nats.urls, name: 'chaos-client', topologyMode: 'await', watchAdvisories: false, reconnectWaitMs: 250 });
+    // The coordinator identity: it submits (as ingress) and reads records and streams (the checks).
+    const bus = await creds.connect('coordinator', nats.urls, { name: 'chaos-client', topologyMode: 'await', watchAdvisories: false, reconnectWaitMs: 250 });
     stops.unshift(() => bus.close());
     const client = new MedagentClient(bus);
     const startedAt = new Date();

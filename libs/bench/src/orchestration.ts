@@ -1,7 +1,8 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { WORKER_ROLES, workerServiceId, type ServiceId } from '@medagent/contracts';
 import { JetStreamBus } from '@medagent/bus';
-import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
+import { busIdentity } from '@medagent/runtime';
+import { startSecureNats, type SecureNats } from '@medagent/runtime/testing';
 import { InMemoryMemoryStore } from '@medagent/memory';
 import { MedagentClient, type AskResult, RuntimeConfig, loadRuntimeConfig, startEmbedded, type EmbeddedRuntime, startService } from '@medagent/runtime';
 import { FixedLatencyModel } from './fake-model';
@@ -116,7 +117,7 @@ async function embeddedTarget(o: TargetOptions): Promise<BenchTarget> {
 async function distributedTarget(
   o: TargetOptions & { natsUrl?: string; redisUrl?: string; log: (l: string) => void },
 ): Promise<BenchTarget> {
-  let nats: NatsServerHandle | undefined;
+  let nats: SecureNats | undefined;
   let cluster: ServiceCluster | undefined;
   let bus: JetStreamBus | undefined;
   const close = async () => {
@@ -125,8 +126,10 @@ async function distributedTarget(
     await nats?.stop();
   };
   try {
-    nats = o.natsUrl ? undefined : await startNatsServer({ jetstream: true, private: true });
-    const url = o.natsUrl ?? (nats as NatsServerHandle).url;
+    // Our own server runs the generated nkey authorization (each process its identity and
+    // signing key, as deployed); with --nats the credentials come from the environment.
+    nats = o.natsUrl ? undefined : await startSecureNats();
+    const url = o.natsUrl ?? (nats as SecureNats).url;
     const specs: StartSpec[] = [
       { name: 'coordinator' },
       { name: 'lead' },
@@ -139,6 +142,7 @@ async function distributedTarget(
       // other people edit meanwhile (that is what `bin` would do when sources changed).
       launcher: 'dist',
       env: {
+        ...(nats ? { MEDAGENT_NATS_CREDENTIALS_DIR: nats.credentialsDir } : {}),
         MEDAGENT_MODEL: 'fake',
         MEDAGENT_FAKE_MODEL_LATENCY_MS: String(o.modelLatencyMs),
         MEDAGENT_WORKER_CONCURRENCY: String(o.workerConcurrency),
@@ -148,9 +152,9 @@ async function distributedTarget(
     const t0 = Date.now();
     await cluster.start(specs);
     o.log(`started ${cluster.live().length} processes in ${Date.now() - t0} ms (${cluster.summary()})`);
-    bus = await JetStreamBus.connect({ servers: url, name: 'bench-client', watchAdvisories: false });
+    bus = nats ? await nats.connect('ingress', { name: 'bench-client' }) : await benchClientFromEnv(url);
     const live = cluster;
-    const natsPid = nats?.process?.pid;
+    const natsPid = nats?.server.process?.pid;
     return { call: seedCall(new MedagentClient(bus), o.requestTimeoutMs), processes: () => benchProcesses(live.live(), natsPid), close };
   } catch (e) {
     await close();
@@ -210,4 +214,10 @@ export async function benchOrchestration(opts: OrchestrationBenchOptions): Promi
   } finally {
     await target.close();
   }
+}
+
+/** A client on a given NATS as `ingress`, with the credentials of the environment (MEDAGENT_NATS_CREDENTIALS_DIR …). */
+async function benchClientFromEnv(url: string): Promise<JetStreamBus> {
+  const id = busIdentity(loadRuntimeConfig(process.env, { natsUrl: url }), 'ingress', { singleIdentity: false });
+  return JetStreamBus.connect({ servers: url, name: 'bench-client', topologyMode: 'none', connectOptions: id.connectOptions, security: id.security });
 }

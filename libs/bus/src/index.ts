@@ -36,3 +36,18 @@ export { InMemoryKvStore } from './kv/memory';
 export { JetStreamKvStore, type JetStreamKvOptions } from './kv/jetstream';
 export { BUS, KV } from './tokens';
 export { AUDIT_READER, readAudit, type AuditEvent, type AuditQuery } from './jetstream/audit';
+export {
+  EVENT_PRODUCER_FORBIDDEN,
+  EVENT_SIGNATURE_INVALID,
+  EVENT_UNSIGNED,
+  EventSigner,
+  EventVerifier,
+  HEADER_SIGNATURE,
+  HEADER_SIGNER,
+  type BusSecurity,
+  type TrustFile,
+  type TrustIdentity,
+  type VerifyFailure,
+} from './security/signing';
+export { generateNkey, nkeyConnectOptions, publicKeyOfSeed, type NkeyIdentity } from './security/keys';
+export { DeadLetterReader, type StoredDeadLetter, type StoredOriginal } from './jetstream/dead-letters';

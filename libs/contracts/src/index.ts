@@ -52,7 +52,7 @@ export {
   TASK_TRANSITIONS,
 } from './lifecycle';
 export type { RequestState, TaskState } from './lifecycle';
-export { assertValid, decode, flattenValidationErrors, toPlain, VALIDATION_OPTIONS } from './decode';
+export { assertSafeShape, assertValid, decode, flattenValidationErrors, MAX_DECODE_DEPTH, toPlain, VALIDATION_OPTIONS } from './decode';
 export {
   assertTaskPlan,
   MAX_INSTRUCTION_CHARS,
@@ -121,6 +121,8 @@ export {
   subjectFor,
 } from './events';
 export type { Envelope, EventType, PayloadRef } from './events';
+export { PRODUCER_RULES, producerForbidden } from './producers';
+export type { ProducerRule } from './producers';
 export {
   ApprovalRequestedPayload,
   ApprovalResolvedPayload,

@@ -6,6 +6,7 @@ import {
   TASK_TRANSITIONS,
   assertRequestTransition,
   assertTaskTransition,
+  isTerminalRequest,
   type TaskState,
 } from './lifecycle';
 
@@ -47,12 +48,16 @@ describe('request lifecycle (exhaustive)', () => {
       (next > 0 && happy[next] === to) ||
       (from === 'pre_risk' && to === 'dispatched') || // escalation skips planning
       (from === 'dispatched' && to === 'safety') || // a simple plan skips synthesis
-      (to === 'failed' && from !== 'completed' && from !== 'failed');
+      (from === 'safety' && to === 'partial') || // answered with completeness below 1
+      (to === 'failed' && from !== 'completed' && from !== 'partial' && from !== 'failed');
     if (legal) expect(assertRequestTransition(from, to)).toBe(to);
     else {
       expect(() => assertRequestTransition(from, to)).toThrow(IllegalTransitionError);
       expect(REQUEST_TRANSITIONS[from]).not.toContain(to);
     }
+  });
+  it('completed, partial and failed are the terminal states', () => {
+    expect(REQUEST_STATES.filter((s) => isTerminalRequest(s)).sort()).toEqual(['completed', 'failed', 'partial']);
   });
   it('an illegal transition carries code and details', () => {
     try {

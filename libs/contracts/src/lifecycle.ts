@@ -35,6 +35,7 @@ export const REQUEST_STATES = [
   'synthesising',
   'safety',
   'completed',
+  'partial',
   'failed',
 ] as const;
 export type RequestState = (typeof REQUEST_STATES)[number];
@@ -51,8 +52,11 @@ export const REQUEST_TRANSITIONS: Readonly<Record<RequestState, readonly Request
   planning: ['dispatched', 'failed'],
   dispatched: ['synthesising', 'safety', 'failed'],
   synthesising: ['safety', 'failed'],
-  safety: ['completed', 'failed'],
+  // `partial`: answered, but with completeness below 1 (a task failed, timed out or was
+  // incomplete); the result event is still `request.completed`, its record says `partial`.
+  safety: ['completed', 'partial', 'failed'],
   completed: [],
+  partial: [],
   failed: [],
 };
 

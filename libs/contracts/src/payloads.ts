@@ -144,6 +144,8 @@ export class ApprovalResolvedPayload {
 
 export class RequestCompletedPayload {
   @IsString() request_id!: string;
+  /** `partial` when the answer lacks part of the plan (completeness < 1); the record says the same. Absent = completed (older producers). */
+  @IsOptional() @IsIn(['completed', 'partial']) status?: 'completed' | 'partial';
   @IsObject() record!: Record<string, unknown>;
 }
 

@@ -98,7 +98,7 @@ export const REQUEST_RECORD_JSON_SCHEMA = {
     user_id: str,
     session_id: str,
     lang: { enum: ['zh', 'en'] },
-    status: { enum: ['received', 'pre_risk', 'planning', 'dispatched', 'synthesising', 'safety', 'completed', 'failed'] },
+    status: { enum: ['received', 'pre_risk', 'planning', 'dispatched', 'synthesising', 'safety', 'completed', 'partial', 'failed'] },
     created_at: str,
     completed_at: str,
     prerisk: {

@@ -1,7 +1,6 @@
 import { Module, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
 import { BUS, BUS_EXCEPTION_FILTER, KV, type Bus, type KvStore } from '@medagent/bus';
 import { MEMORY, type MemoryStore } from '@medagent/memory';
-import { medagentMetrics } from '@medagent/telemetry';
 import { SafetyBoundary } from './boundary';
 import { CoordinatorConfig } from './config';
 import { CoordinatorController } from './coordinator.controller';
@@ -30,8 +29,8 @@ class CoordinatorBootstrap implements OnApplicationBootstrap {
     private readonly bus: Bus,
   ) {}
   async onApplicationBootstrap(): Promise<void> {
-    // Dead letters are counted where request outcomes are owned.
-    await this.bus.subscribeDeadLetters((dl) => medagentMetrics().deadLetters.add(1, { code: dl.code }));
+    // Dead letters are counted where they are stored (the bus's onDeadLetterStored, wired in
+    // libs/runtime infra.ts), not here: a core subscription also sees every duplicate attempt.
     await this.orchestrator.resume();
   }
 }

@@ -5,6 +5,7 @@ import {
   assertTaskTransition,
   buildEvent,
   numberSources,
+  isTerminalRequest,
   subjectFor,
   type Contribution,
   type Evidence,
@@ -59,7 +60,7 @@ export class Finisher {
     // stored. Its retry delivers the finished request again instead (msg id per request).
     deadlines.setRetryGuard(async (requestId) => {
       const rec = await this.store.get(requestId, { fresh: true });
-      if (rec?.status !== 'completed' && rec?.status !== 'failed') return false;
+      if (!(rec && isTerminalRequest(rec.status))) return false;
       await this.redeliver(rec);
       return true;
     });
@@ -148,7 +149,7 @@ export class Finisher {
     // The request went out ahead of the write claiming it: the answer can beat that write.
     if (rec?.status === 'dispatched') rec = await this.store.get(requestId, { fresh: true });
     if (rec?.status === 'dispatched') throw new ConflictError(`synthesis for ${requestId} arrived before its claim`, { retryAfterMs: 50 });
-    if (rec?.status === 'completed' || rec?.status === 'failed') return this.redeliver(rec);
+    if ((rec && isTerminalRequest(rec.status))) return this.redeliver(rec);
     if (!rec || rec.status !== 'synthesising') return;
     await this.finalize(requestId, 'synthesis', text, sources);
   }
@@ -162,7 +163,7 @@ export class Finisher {
   /** The request deadline: cancel what is still open and answer with what arrived. */
   async onRequestDeadline(requestId: string): Promise<void> {
     const rec = await this.store.get(requestId);
-    if (!rec || rec.status === 'completed' || rec.status === 'failed' || rec.state.exit_claimed) return;
+    if (!rec || isTerminalRequest(rec.status) || rec.state.exit_claimed) return;
     await this.store.mutate(requestId, (cur) => {
       for (const t of cur.tasks) if (OPEN.has(t.status)) t.status = assertTaskTransition(t.status, 'canceled');
       return { next: cur, result: undefined };
@@ -190,14 +191,14 @@ export class Finisher {
    */
   async finalize(requestId: string, exit: Exit, text: string, sources: Evidence[]): Promise<void> {
     const rec = await this.store.require(requestId);
-    if (rec.state.exit_claimed || rec.status === 'completed' || rec.status === 'failed') return;
+    if (rec.state.exit_claimed || isTerminalRequest(rec.status)) return;
     const taskIds = rec.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id);
     const cs = await this.store.contributions(rec, taskIds);
     await withSpan('coordinator.final_safety', { 'medagent.request_id': requestId, 'medagent.exit': exit }, async () => {
       let checked: ReturnType<SafetyBoundary['apply']> | undefined;
       let appending: Promise<{ degraded: boolean }> | undefined;
       const final = await this.store.mutate<StoredRequest | 'stale' | undefined>(requestId, (cur) => {
-        if (cur.state.exit_claimed || cur.status === 'completed' || cur.status === 'failed') return { result: undefined };
+        if (cur.state.exit_claimed || isTerminalRequest(cur.status)) return { result: undefined };
         // A task that completed after our read would be missing from the answer: re-read.
         const nowDone = cur.tasks.filter((t) => t.status === 'completed').map((t) => t.task_id);
         if (nowDone.join() !== taskIds.join()) return { result: 'stale' as const };
@@ -207,10 +208,11 @@ export class Finisher {
         cur.state.marks['exit'] = Date.now();
         if (cur.status === 'dispatched' || cur.status === 'synthesising') cur.status = assertRequestTransition(cur.status, 'safety');
         cur.answer = { text: checked.text, sources, safety_actions: checked.actions, exit };
-        cur.status = failed ? 'failed' : assertRequestTransition(cur.status, 'completed');
+        cur.completeness = completenessOf(cur, cs);
+        // Answered with less than every planned contribution in full: `partial`, not `completed`.
+        cur.status = failed ? 'failed' : assertRequestTransition(cur.status, cur.completeness < 1 ? 'partial' : 'completed');
         if (failed) cur.error = { code: 'NO_CONTRIBUTIONS', message: 'no task produced a contribution' };
         cur.completed_at = new Date().toISOString();
-        cur.completeness = completenessOf(cur, cs);
         cur.timings = timingsOf(cur);
         return { next: cur, result: cur };
       }, {
@@ -242,7 +244,7 @@ export class Finisher {
    * window a copy could reach subscribers twice, so a request finished longer ago is left alone.
    */
   async redeliver(rec: StoredRequest | undefined): Promise<void> {
-    if (!rec?.answer || !rec.completed_at || (rec.status !== 'completed' && rec.status !== 'failed')) return;
+    if (!rec?.answer || !rec.completed_at || !isTerminalRequest(rec.status)) return;
     if (Date.now() - Date.parse(rec.completed_at) > REDELIVER_WINDOW_MS) return;
     await this.deliver(rec, await this.completedContributions(rec));
   }
@@ -261,7 +263,7 @@ export class Finisher {
     const rec = await this.store.get(requestId, { fresh: true });
     // Marked repeats of a request that does not exist (its first submission was lost) run.
     if (!rec) return false;
-    const finished = rec.answer && (rec.status === 'completed' || rec.status === 'failed');
+    const finished = rec.answer && (isTerminalRequest(rec.status));
     const outcome = rec.user_id !== userId ? 'other_user' : finished ? 'announced' : 'running';
     medagentMetrics().resubmissions.add(1, { outcome });
     if (outcome !== 'announced') return true;
@@ -338,7 +340,7 @@ export class Finisher {
             type: 'request.completed',
             correlation_id: rec.request_id,
             producer: 'coordinator',
-            payload: { request_id: rec.request_id, record },
+            payload: { request_id: rec.request_id, status: rec.status === 'partial' ? 'partial' : 'completed', record },
             ...traceOpt(rec),
           });
     const subject = subjectFor(env.event_type, 'coordinator');

@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError, type Contribution, type RequestRecord } from '@medagent/contracts';
+import { ConflictError, NotFoundError, isTerminalRequest, type Contribution, type RequestRecord } from '@medagent/contracts';
 import { JsonText, type KvStore } from '@medagent/bus';
 import type { ApprovalState } from './approvals';
 import { IdempotencyStore } from './idempotency';
@@ -54,7 +54,7 @@ export class RequestStore {
   private readonly flushing = new Map<string, Promise<void>>();
 
   private remember(id: string, value: StoredRequest, json: string, revision: number): void {
-    if (value.status === 'completed' || value.status === 'failed') this.written.delete(id);
+    if (isTerminalRequest(value.status)) this.written.delete(id);
     else this.written.set(id, { value, json, revision });
     if (this.written.size > 5000) this.written.delete(this.written.keys().next().value as string);
   }
@@ -242,7 +242,7 @@ export class RequestStore {
     for (const key of await this.kv.keys('req.')) {
       const r = (await this.kv.get<StoredRequest>(key))?.value;
       if (!r) continue;
-      if (r.status !== 'completed' && r.status !== 'failed') live.push(r);
+      if (!isTerminalRequest(r.status)) live.push(r);
       else if (r.completed_at && Date.parse(r.completed_at) >= since) finished.push(r);
     }
     return { live, finished };

@@ -144,7 +144,7 @@ export class ConsultationsController {
       // The result event is in the past: replay it from the record so the stream still ends on it.
       const terminal = queue.find((e) => e.event_type === 'request.completed' || e.event_type === 'request.failed');
       if (terminal) send(terminal);
-      else res.write(sseFrame(snap.record.status === 'completed' ? 'request.completed' : 'request.failed', terminalOf(snap.record)));
+      else res.write(sseFrame(snap.record.status === 'failed' ? 'request.failed' : 'request.completed', terminalOf(snap.record)));
       finish();
       return;
     }
@@ -159,7 +159,7 @@ export class ConsultationsController {
     if (!snap || !wanted()) return;
     res.write(sseFrame('status', statusOf(snap.record ?? undefined, id)));
     if (!snap.record || !isTerminal(snap.record.status)) return;
-    res.write(sseFrame(snap.record.status === 'completed' ? 'request.completed' : 'request.failed', terminalOf(snap.record)));
+    res.write(sseFrame(snap.record.status === 'failed' ? 'request.failed' : 'request.completed', terminalOf(snap.record)));
     finish();
   }
 }

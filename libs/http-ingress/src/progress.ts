@@ -2,7 +2,7 @@ import type { Envelope, RequestRecord } from '@medagent/contracts';
 
 export type ProgressData = Record<string, unknown>;
 
-const TERMINAL = new Set(['completed', 'failed']);
+const TERMINAL = new Set(['completed', 'partial', 'failed']);
 export const isTerminal = (status: string): boolean => TERMINAL.has(status);
 
 function pick(src: unknown, keys: readonly string[]): ProgressData {
@@ -59,7 +59,7 @@ export function progressOf(env: Envelope): ProgressData {
     case 'request.completed':
     case 'request.failed': {
       const rec = (p as { record?: unknown } | undefined)?.record;
-      return { ...base, ...pick(p, ['code']), ...terminalFields(rec), status: env.event_type === 'request.completed' ? 'completed' : 'failed' };
+      return { ...base, ...pick(p, ['code']), ...terminalFields(rec), status: env.event_type === 'request.completed' ? ((p as { status?: string } | undefined)?.status === 'partial' ? 'partial' : 'completed') : 'failed' };
     }
     default:
       return base;

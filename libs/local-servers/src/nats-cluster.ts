@@ -19,7 +19,7 @@ export interface NatsClusterHandle {
  * routed to each other, resolved once the JetStream API answers (a meta leader is elected).
  * Each node keeps its store across `crash()` / `revive()`, as in a pod restart.
  */
-export async function startNatsCluster(size = 3, readyTimeoutMs = 30_000): Promise<NatsClusterHandle> {
+export async function startNatsCluster(size = 3, readyTimeoutMs = 30_000, extraConfig = ''): Promise<NatsClusterHandle> {
   const routePorts: number[] = [];
   for (let i = 0; i < size; i++) routePorts.push(await freePort());
   const routes = routePorts.map((p) => `nats-route://127.0.0.1:${p}`).join(', ');
@@ -29,7 +29,7 @@ export async function startNatsCluster(size = 3, readyTimeoutMs = 30_000): Promi
   };
   try {
     for (const [i, port] of routePorts.entries()) {
-      const config = `server_name: n${i}\ncluster {\n  name: medagent_test\n  listen: 127.0.0.1:${port}\n  routes: [${routes}]\n}\n`;
+      const config = `server_name: n${i}\ncluster {\n  name: medagent_test\n  listen: 127.0.0.1:${port}\n  routes: [${routes}]\n}\n${extraConfig}`;
       nodes.push(await startNatsServer({ jetstream: true, private: true, config }));
     }
     const urls = nodes.map((n) => n.url);

@@ -19,7 +19,8 @@ export interface AskInput {
 export type AskRecord = RequestRecord & { question?: string };
 
 export interface AskResult {
-  status: 'completed' | 'failed';
+  /** `partial`: answered with completeness below 1 (the result event is still request.completed). */
+  status: 'completed' | 'partial' | 'failed';
   record: AskRecord;
 }
 
@@ -74,7 +75,7 @@ export class MedagentClient {
       this.waiters.set(requestId, {
         settle: (env) => {
           const p = env.payload as { record?: AskRecord };
-          if (p.record) settle({ status: env.event_type === 'request.completed' ? 'completed' : 'failed', record: p.record });
+          if (p.record) settle({ status: env.event_type === 'request.completed' ? (p.record.status === 'partial' ? 'partial' : 'completed') : 'failed', record: p.record });
         },
         submission,
         round: 0,

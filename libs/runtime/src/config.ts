@@ -61,6 +61,18 @@ export class RuntimeConfig {
   @IsOptional() @IsString() apiKeysFile?: string;
   /** Embedded index and file memory; default ./.medagent. */
   @IsOptional() @IsString() dataDir?: string;
+  // --- bus identity (libs/runtime/src/bus-identity.ts; `medagent secrets init`) ---
+  /** `nkey`: every NATS connection authenticates and signs its events; `none`: development only, logged. */
+  @IsIn(['nkey', 'none']) busAuth: 'nkey' | 'none' = 'nkey';
+  /** Directory of `<identity>.nk` seeds and `trust.json` (output of `medagent secrets init`). */
+  @IsOptional() @IsString() natsCredentialsDir?: string;
+  /** One service's seed file (instead of the directory: a pod mounting its own secret only). */
+  @IsOptional() @IsString() natsSeedFile?: string;
+  @IsOptional() @IsString() natsTrustFile?: string;
+  /** TLS towards NATS: CA bundle, and a client certificate + key when the server verifies clients. */
+  @IsOptional() @IsString() natsTlsCa?: string;
+  @IsOptional() @IsString() natsTlsCert?: string;
+  @IsOptional() @IsString() natsTlsKey?: string;
 }
 
 /** Every variable the runtime reads; deploy/ manifests are checked against this list. */
@@ -90,6 +102,13 @@ export const RUNTIME_ENV: Readonly<Record<string, keyof RuntimeConfig>> = {
   OTEL_TRACES_EXPORTER: 'tracesExporter',
   MEDAGENT_DATA_DIR: 'dataDir',
   ...(AUTH_ENV as Readonly<Record<string, keyof RuntimeConfig>>),
+  MEDAGENT_BUS_AUTH: 'busAuth',
+  MEDAGENT_NATS_CREDENTIALS_DIR: 'natsCredentialsDir',
+  MEDAGENT_NATS_SEED_FILE: 'natsSeedFile',
+  MEDAGENT_NATS_TRUST_FILE: 'natsTrustFile',
+  MEDAGENT_NATS_TLS_CA: 'natsTlsCa',
+  MEDAGENT_NATS_TLS_CERT: 'natsTlsCert',
+  MEDAGENT_NATS_TLS_KEY: 'natsTlsKey',
 };
 
 const NUMERIC = new Set<keyof RuntimeConfig>([

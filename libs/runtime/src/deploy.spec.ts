@@ -1,13 +1,14 @@
 /**
  * deploy/ must agree with the code. Static checks over docker-compose.yml, deploy/k8s/*.yaml,
- * deploy/nats/*.conf and the Dockerfile (nothing of it can run on this machine), plus one live
- * check that CAN run here: the five real services, each on its own NATS user from
- * deploy/nats/users.test.conf, answer a request end to end on a real nats-server.
+ * deploy/nats/*.conf, the authorization `medagent secrets init` generates and the Dockerfile
+ * (nothing of it can run on this machine), plus one live check that CAN run here: the five
+ * real services, each on its own generated nkey identity, answer a request end to end on a
+ * real nats-server, and the CLI does too as `ingress` and `ops`.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync, realpathSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { INestMicroservice } from '@nestjs/common';
 import {
   EVENT_TYPES,
@@ -21,7 +22,7 @@ import {
 } from '@medagent/contracts';
 import { COORDINATOR_ENV_VARS, RESULT_SCAN_READER, loadCoordinatorConfig } from '@medagent/coordinator-core';
 import { approvalReaderFor } from '@medagent/worker-core';
-import { AUDIT_READER, DEFAULT_TOPOLOGY, JetStreamBus, inboxPrefixFor } from '@medagent/bus';
+import { AUDIT_READER, DEFAULT_TOPOLOGY, JetStreamBus, inboxPrefixFor, type TrustFile } from '@medagent/bus';
 import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { InMemoryMemoryStore } from '@medagent/memory';
 import { RUNTIME_ENV, loadRuntimeConfig } from './config';
@@ -29,6 +30,9 @@ import { MedagentClient } from './client';
 import { REQUEST_BUCKET } from './infra';
 import { startService } from './services';
 import { connectInfra, type Infra } from './infra';
+import { BUS_IDENTITIES, IDENTITY_PRODUCERS } from './bus-identity';
+import { secretsInit } from './ops/secrets';
+import { startSecureNats, type SecureNats } from './testing/secure-nats';
 
 // `yaml` is already in node_modules (a dependency of the Nx tooling); parse only.
 const YAML = require('yaml') as {
@@ -130,12 +134,20 @@ const maySubscribe = (p: Perms, subject: string): boolean =>
   p.subAllow.some((a) => matches(a, subject)) && !p.subDeny.some((d) => matches(d, subject));
 
 const permissionsConf = parseNatsConf(read('deploy/nats/permissions.conf'));
-const usersConf = parseNatsConf(read('deploy/nats/users.conf'));
+// The production users file is generated (`medagent secrets init`): check what it writes.
+const GENERATED = mkdtempSync(join(tmpdir(), 'medagent-deploy-spec-'));
+secretsInit({ out: GENERATED });
+const readGenerated = (f: string): string => readFileSync(join(GENERATED, f), 'utf8');
+const TRUST = JSON.parse(readGenerated('trust.json')) as TrustFile;
+const identityOfKey = (key: string): string =>
+  Object.entries(TRUST.identities).find(([, t]) => t.public_keys.includes(key))?.[0] ?? `unknown:${key}`;
+const usersConf = parseNatsConf(readGenerated('users.conf'));
 const usersTestConf = parseNatsConf(read('deploy/nats/users.test.conf'));
 
 interface NatsUser {
   user: string;
-  password: string;
+  password?: string;
+  nkey?: string;
   permissions: string;
 }
 function accountUsers(conf: Record<string, ConfValue>): { account: string; users: NatsUser[] } {
@@ -145,7 +157,7 @@ function accountUsers(conf: Record<string, ConfValue>): { account: string; users
   const account = names[0] as string;
   return { account, users: accounts[account]?.['users'] as unknown as NatsUser[] };
 }
-const PROD = accountUsers(usersConf);
+const PROD = ((a) => ({ ...a, users: a.users.map((u) => ({ ...u, user: identityOfKey(u.nkey ?? '') })) }))(accountUsers(usersConf));
 const TEST = accountUsers(usersTestConf);
 const NATS_USERS = PROD.users.map((u) => u.user);
 const PERMS = new Map<string, Perms>(
@@ -161,8 +173,6 @@ const perms = (user: string): Perms => {
   if (!p) throw new Error(`no NATS user ${user}`);
   return p;
 };
-const passwordVar = (user: string): string =>
-  `MEDAGENT_NATS_${user.toUpperCase().replace(/-/g, '_')}_PASSWORD`;
 
 /* ------------------------------------------------------------------ durables in the code */
 
@@ -210,8 +220,8 @@ const STANDARD_OTEL = new Set([
   'OTEL_LOG_LEVEL',
   'OTEL_SDK_DISABLED',
 ]);
-/** Not read by medagent: NODE_OPTIONS (Node itself), NATS_PASSWORD (k8s $(VAR) expansion into NATS_URL only). */
-const NON_RUNTIME = new Set(['NODE_OPTIONS', 'NATS_PASSWORD']);
+/** Not read by medagent: NODE_OPTIONS (Node itself). */
+const NON_RUNTIME = new Set(['NODE_OPTIONS']);
 
 /** Why a variable set on a medagent service container is not acceptable, or undefined. */
 function envProblem(name: string, service: ServiceId): string | undefined {
@@ -221,7 +231,8 @@ function envProblem(name: string, service: ServiceId): string | undefined {
   return `${name} is read by nothing (not in RUNTIME_ENV, COORDINATOR_ENV_VARS or the standard OTEL_* set)`;
 }
 
-const natsUrlUser = (url: string): string | undefined => /^nats:\/\/([^:@/]+):[^@]+@/.exec(url)?.[1];
+/** Credentials inside a URL (none may remain: identities are nkeys). */
+const urlHasCredentials = (url: string): boolean => /^nats:\/\/[^/]*@/.test(url);
 
 /* ------------------------------------------------------------------ files */
 
@@ -288,21 +299,28 @@ const containerOf = (d: K8sDoc): Container =>
 /* ================================================================== static checks */
 
 describe('deploy/nats: users and permissions', () => {
-  it('one user per service plus ingress and ops, the same in users.conf and users.test.conf, one account with JetStream', () => {
-    expect(NATS_USERS.sort()).toEqual([...SERVICE_IDS, 'ingress', 'ops'].sort());
+  it('one nkey user per bus identity (services, ingress, ops, admin), the same permissions as users.test.conf, one account with JetStream', () => {
+    expect(NATS_USERS.sort()).toEqual([...BUS_IDENTITIES].sort());
+    expect([...BUS_IDENTITIES].sort()).toEqual([...SERVICE_IDS, 'ingress', 'ops', 'admin'].sort());
     expect(TEST.users.map((u) => [u.user, u.permissions])).toEqual(
       PROD.users.map((u) => [u.user, u.permissions]),
     );
     expect(TEST.account).toBe(PROD.account);
     const acc = (usersConf['accounts'] as Record<string, Record<string, ConfValue>>)[PROD.account];
     expect(acc?.['jetstream']).toBe('enabled');
-    for (const u of PROD.users) expect(u.password).toBe(`$${passwordVar(u.user)}`);
+    // No password in production: each user is its public key, the seed never leaves its owner.
+    for (const u of PROD.users) expect([u.user, u.password, u.nkey]).toEqual([u.user, undefined, TRUST.identities[u.user]?.public_keys[0]]);
     for (const u of TEST.users) expect(u.password).not.toMatch(/^\$/);
+    // Who may sign for which producer (admin and ops sign nothing: they can only replay or read).
+    for (const id of BUS_IDENTITIES) expect(TRUST.identities[id]?.producers).toEqual(IDENTITY_PRODUCERS[id]);
+    expect(IDENTITY_PRODUCERS.admin).toEqual([]);
+    expect(readGenerated('permissions.conf')).toBe(read('deploy/nats/permissions.conf'));
+    expect(readGenerated('nats-server.conf')).toBe(read('deploy/nats/nats-server.conf'));
     // Every permission block is used (nats-server rejects an unused variable) and no user shares one.
     expect(Object.keys(permissionsConf).sort()).toEqual(PROD.users.map((u) => u.permissions.slice(1)).sort());
     expect(read('deploy/nats/nats-server.conf')).toMatch(/^include \.\/users\.conf$/m);
     expect(read('deploy/nats/nats-server.conf')).toMatch(/^jetstream \{/m);
-    expect(read('deploy/nats/users.conf')).toMatch(/^include \.\/permissions\.conf$/m);
+    expect(readGenerated('users.conf')).toMatch(/^include \.\/permissions\.conf$/m);
     expect(read('deploy/nats/users.test.conf')).toMatch(/^include \.\/permissions\.conf$/m);
   });
 
@@ -411,13 +429,18 @@ describe('deploy/nats: users and permissions', () => {
     for (const type of EVENT_TYPES) {
       for (const role of roles) {
         const subject = subjectFor(type, role as never);
-        const got = NATS_USERS.filter((u) => mayPublish(perms(u), subject)).sort();
+        // admin may put any stored event back (dlq redrive) but signs nothing: checked below.
+        const got = NATS_USERS.filter((u) => u !== 'admin' && mayPublish(perms(u), subject)).sort();
         const want = expected(type, role).sort();
         if (got.join() !== want.join())
           diff.push(`${subject}: ${got.join(',') || 'nobody'} (expected ${want.join(',') || 'nobody'})`);
       }
     }
     expect(diff).toEqual([]);
+    expect(mayPublish(perms('admin'), 'medagent.synthesis.produced.lead')).toBe(true);
+    for (const s of [`$KV.${REQUEST_BUCKET}.req.x`, 'medagent_dlq.medagent.task.assigned.triage', '$JS.API.CONSUMER.CREATE.MEDAGENT.worker_triage.medagent.task.assigned.triage', '$JS.ACK.MEDAGENT.worker_triage.1.2.3.4.5', '$JS.API.STREAM.PURGE.MEDAGENT_DLQ'])
+      expect([s, mayPublish(perms('admin'), s)]).toEqual([s, false]);
+    expect(maySubscribe(perms('admin'), 'medagent.>')).toBe(false);
     // The hard rules, spelled out.
     for (const r of WORKER_ROLES) {
       const p = perms(`worker-${r}`);
@@ -470,23 +493,31 @@ describe('deploy/nats: users and permissions', () => {
 describe('docker-compose.yml', () => {
   const services = compose.services;
   const medagent = Object.entries(services).filter(
-    ([, s]) => s.build !== undefined || s.image?.startsWith('medagent'),
+    ([n, s]) => n !== 'secrets-init' && (s.build !== undefined || s.image?.startsWith('medagent')),
   );
 
   it('runs the infrastructure and exactly the five services, each `serve <itself>` from the one image', () => {
-    expect(Object.keys(services).sort()).toEqual([...INFRA_SERVICES, ...SERVICE_IDS].sort());
+    expect(Object.keys(services).sort()).toEqual([...INFRA_SERVICES, 'secrets-init', ...SERVICE_IDS].sort());
     expect(medagent.map(([n]) => n).sort()).toEqual([...SERVICE_IDS].sort());
     for (const [name, s] of medagent) {
       expect(s.build).toEqual({ context: '.', dockerfile: 'deploy/docker/Dockerfile' });
       expect(s.command).toEqual(['serve', name]);
       expect(Object.keys(s.depends_on ?? {})).toEqual(
-        expect.arrayContaining(['nats', 'redis', 'elasticsearch']),
+        expect.arrayContaining(['nats', 'redis', 'elasticsearch', 'secrets-init']),
       );
+      expect(s.volumes).toContain('medagent-secrets:/secrets:ro');
     }
+    // Generated secrets, never defaults: a one-shot `secrets init` fills the volume NATS and the services read.
+    const init = services['secrets-init'] as ComposeService;
+    expect(init.command).toEqual(['secrets', 'init', '--out', '/secrets']);
+    expect(init.volumes).toEqual(['medagent-secrets:/secrets']);
     const nats = services['nats'] as ComposeService;
     expect(nats.image).toMatch(/^nats:2\.(1\d|[2-9]\d)/);
-    expect(nats.command).toEqual(['-js', '-c', '/etc/nats/nats-server.conf']);
-    expect(nats.volumes).toContain('./deploy/nats:/etc/nats:ro');
+    expect(nats.command).toEqual(['-js', '-c', '/secrets/nats-server.conf']);
+    expect(nats.volumes).toContain('medagent-secrets:/secrets:ro');
+    expect(Object.keys(nats.depends_on ?? {})).toEqual(['secrets-init']);
+    expect(nats.environment).toBeUndefined();
+    expect(read('docker-compose.yml')).not.toMatch(/dev-|PASSWORD/);
     expect(services['redis']?.image).toMatch(/^redis:7/);
     expect(services['elasticsearch']?.image).toMatch(/elasticsearch:8\./);
     expect(envOf(services['elasticsearch'] as ComposeService)['xpack.security.enabled']).toBe('false');
@@ -498,7 +529,7 @@ describe('docker-compose.yml', () => {
     expect(read('deploy/otel/collector.yaml')).toMatch(/endpoint: jaeger:4317/);
   });
 
-  it('sets only variables the runtime reads, its own NATS user, and probes the port it configures', () => {
+  it('sets only variables the runtime reads, its own nkey identity, and probes the port it configures', () => {
     const problems: string[] = [];
     for (const [name, s] of medagent) {
       const env = envOf(s);
@@ -506,7 +537,8 @@ describe('docker-compose.yml', () => {
         const why = envProblem(k, name as ServiceId);
         if (why) problems.push(`${name}: ${why}`);
       }
-      expect([name, natsUrlUser(env['NATS_URL'] ?? '')]).toEqual([name, name]);
+      expect([name, env['NATS_URL']]).toEqual([name, 'nats://nats:4222']);
+      expect([name, env['MEDAGENT_NATS_SEED_FILE'], env['MEDAGENT_NATS_TRUST_FILE']]).toEqual([name, `/secrets/${name}.nk`, '/secrets/trust.json']);
       expect(env['OTEL_SERVICE_NAME']).toBe(name);
       expect(env['OTEL_TRACES_EXPORTER']).toBe('otlp');
       expect(env['OTEL_EXPORTER_OTLP_ENDPOINT']).toMatch(/^http:\/\/otel-collector:431[78]$/);
@@ -516,16 +548,8 @@ describe('docker-compose.yml', () => {
       const port = name === 'coordinator' ? env['MEDAGENT_HTTP_PORT'] : env['MEDAGENT_HEALTH_PORT'];
       expect(port).toMatch(/^\d+$/);
       expect(probe).toContain(`http://127.0.0.1:${port}/${name === 'coordinator' ? 'readyz' : 'healthz'}`);
-      // The password default in NATS_URL is the one the server gets.
-      const m = /\$\{(MEDAGENT_NATS_[A-Z_]+_PASSWORD):-([^}]*)\}/.exec(env['NATS_URL'] ?? '');
-      expect(m?.[1]).toBe(passwordVar(name));
-      expect(envOf(services['nats'] as ComposeService)[m?.[1] as string]).toBe(`\${${m?.[1]}:-${m?.[2]}}`);
     }
     expect(problems).toEqual([]);
-    // The server gets exactly the password variables users.conf references.
-    expect(Object.keys(envOf(services['nats'] as ComposeService)).sort()).toEqual(
-      NATS_USERS.map(passwordVar).sort(),
-    );
   });
 
   it('the Dockerfile builds one image: node:20-bookworm-slim, npm ci, npm run build, `node bin/medagent.js`', () => {
@@ -559,7 +583,7 @@ describe('deploy/k8s', () => {
     );
   });
 
-  it('containers: known variables only, own NATS user and Secret key, probes on the configured port, requests and limits', () => {
+  it('containers: known variables only, own nkey seed (mounted alone) and trust map, probes on the configured port, requests and limits', () => {
     const problems: string[] = [];
     for (const [k] of Object.entries(configMap?.data ?? {})) {
       if (COORDINATOR_ONLY.has(k)) problems.push(`ConfigMap: ${k} is coordinator-only`);
@@ -581,9 +605,15 @@ describe('deploy/k8s', () => {
           problems.push(`${name}: unknown secret ${ref.name}/${ref.key}`);
       }
       expect(c.envFrom).toEqual([{ configMapRef: { name: 'medagent-config' } }]);
-      expect(env.get('NATS_PASSWORD')?.valueFrom?.secretKeyRef?.key).toBe(`nats-${name}-password`);
-      expect(natsUrlUser(env.get('NATS_URL')?.value ?? '')).toBe(name);
-      expect(env.get('NATS_URL')?.value).toContain('$(NATS_PASSWORD)@');
+      expect(urlHasCredentials(env.get('NATS_URL')?.value ?? '')).toBe(false);
+      expect(env.get('MEDAGENT_NATS_SEED_FILE')?.value).toBe(`/etc/medagent/nats/${name}.nk`);
+      expect(env.get('MEDAGENT_NATS_TRUST_FILE')?.value).toBe('/etc/medagent/nats/trust.json');
+      // The pod mounts its own seed and the trust map from the generated Secret, nothing else of it.
+      const podSpec = (d.spec?.['template'] as { spec: { volumes: Array<{ name: string; secret?: { secretName: string; items: Array<{ key: string; path: string }> } }> } }).spec;
+      const creds = podSpec.volumes.find((v) => v.name === 'nats-credentials');
+      expect(creds?.secret?.secretName).toBe('medagent-nats-credentials');
+      expect(creds?.secret?.items.map((i) => i.key).sort()).toEqual([`${name}.nk`, 'trust.json'].sort());
+      expect((c as { volumeMounts?: Array<{ name: string; mountPath: string; readOnly?: boolean }> }).volumeMounts).toContainEqual({ name: 'nats-credentials', mountPath: '/etc/medagent/nats', readOnly: true });
       expect(env.get('OTEL_SERVICE_NAME')?.value).toBe(name);
       const portVar = name === 'coordinator' ? 'MEDAGENT_HTTP_PORT' : 'MEDAGENT_HEALTH_PORT';
       const port = c.ports?.[0];
@@ -594,13 +624,11 @@ describe('deploy/k8s', () => {
       expect(Object.keys(c.resources?.limits ?? {}).sort()).toEqual(['cpu', 'memory']);
     }
     expect(problems).toEqual([]);
-    // The Secret template holds one password per NATS user (+ the model key), the NATS server reads them all.
-    expect([...secretKeys].filter((k) => k.startsWith('nats-')).sort()).toEqual(
-      NATS_USERS.map((u) => `nats-${u}-password`).sort(),
-    );
+    // No NATS password anywhere: the Secret template holds the model key only; NATS reads the generated users.conf.
+    expect([...secretKeys]).toEqual(['openai-api-key']);
+    for (const f of k8sFiles) expect([f, /PASSWORD|dev-|CHANGE_ME/.test(read(`${K8S_DIR}/${f}`))]).toEqual([f, false]);
     const natsContainer = containerOf(ofKind('StatefulSet').find((s) => s.metadata.name === 'nats') as K8sDoc);
-    const natsEnv = (natsContainer.env ?? []).filter((e) => e.name !== 'GOMAXPROCS').map((e) => [e.name, e.valueFrom?.secretKeyRef?.key]);
-    expect(natsEnv.sort()).toEqual(NATS_USERS.map((u) => [passwordVar(u), `nats-${u}-password`]).sort());
+    expect((natsContainer.env ?? []).map((e) => e.name)).toEqual(['GOMAXPROCS']);
     // The broker's Go runtime sizes itself to its CPU limit, not to the node's cores.
     const procs = (natsContainer.env ?? []).find((e) => e.name === 'GOMAXPROCS');
     expect(procs?.valueFrom?.resourceFieldRef).toEqual({ resource: 'limits.cpu', divisor: '1' });
@@ -648,31 +676,24 @@ describe('deploy/k8s', () => {
 
 /* ================================================================== live check */
 
-/**
- * nats-server resolves `include` relative to the including file; the harness writes our
- * config into a fresh mkdtemp() directory directly under os.tmpdir().
- */
-const serverConfig = (): string =>
-  `include "${relative(join(realpathSync(tmpdir()), 'medagent-nats-x'), realpathSync(join(ROOT, 'deploy/nats/users.test.conf')))}"\n`;
-const testPassword = (user: string): string => TEST.users.find((u) => u.user === user)?.password ?? '';
-
-describe('live: the five services under deploy/nats permissions (real nats-server)', () => {
-  let server: NatsServerHandle;
+describe('live: the five services under the generated nkey authorization (real nats-server)', () => {
+  let server: SecureNats;
   const buses = new Map<ServiceId, JetStreamBus>();
   const apps: INestMicroservice[] = [];
   const infras: Infra[] = [];
   const errors: string[] = [];
 
   beforeAll(async () => {
-    server = await startNatsServer({ jetstream: true, private: true, config: serverConfig() });
+    server = await startSecureNats();
     const runtime = loadRuntimeConfig({});
     const memory = new InMemoryMemoryStore();
-    const port = new URL(server.url).port;
     for (const name of SERVICE_IDS) {
-      // The production path: credentials inside NATS_URL, as the manifests set it;
-      // connectInfra passes them as connect options and opens the KV for the coordinator only.
-      const url = `nats://${encodeURIComponent(name)}:${encodeURIComponent(testPassword(name))}@127.0.0.1:${port}`;
-      const infra = await connectInfra(loadRuntimeConfig({}, { natsUrl: url }), name);
+      // The production path: one pod's own seed file and the trust map, as the manifests mount them;
+      // connectInfra connects with the nkey and opens the KV for the coordinator only.
+      const infra = await connectInfra(
+        loadRuntimeConfig({ MEDAGENT_NATS_SEED_FILE: join(server.credentialsDir, `${name}.nk`), MEDAGENT_NATS_TRUST_FILE: join(server.credentialsDir, 'trust.json') }, { natsUrl: server.url }),
+        name,
+      );
       infras.push(infra);
       buses.set(name, infra.bus as JetStreamBus);
       apps.push(
@@ -724,11 +745,10 @@ describe('live: the five services under deploy/nats permissions (real nats-serve
   }, 90_000);
 
   it('the CLI against that deployment: `ask --nats` as ingress gets the answer (no progress: not ingress’s to read); `replay` as ops reads its timeline', async () => {
-    const port = new URL(server.url).port;
-    const urlOf = (user: string) => `nats://${user}:${encodeURIComponent(testPassword(user))}@127.0.0.1:${port}`;
     const cli = (...args: string[]): Promise<{ code: number | null; out: string; err: string }> =>
       new Promise((res, rej) => {
-        const child = spawn(process.execPath, [join(ROOT, 'bin/medagent.js'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+        const env = { ...process.env, MEDAGENT_NATS_CREDENTIALS_DIR: server.credentialsDir };
+        const child = spawn(process.execPath, [join(ROOT, 'bin/medagent.js'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
         let out = '';
         let err = '';
         child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -736,8 +756,8 @@ describe('live: the five services under deploy/nats permissions (real nats-serve
         child.on('error', rej);
         child.on('close', (code) => res({ code, out, err }));
       });
-    const asked = await cli('ask', '--nats', urlOf('ingress'), '--json', '--user', 'u-cli', '--timeout-ms', '60000', '头晕两天了，需要注意什么？');
-    expect(asked.err).not.toContain(testPassword('ingress'));
+    const asked = await cli('ask', '--nats', server.url, '--json', '--user', 'u-cli', '--timeout-ms', '60000', '头晕两天了，需要注意什么？');
+    expect(asked.err).not.toMatch(/SU[A-Z2-7]{50,}/); // no seed in any output
     expect(asked.err).toContain('progress: this NATS user may not read progress events');
     expect(asked.err).not.toContain('[nats]');
     expect(asked.code).toBe(0);
@@ -745,11 +765,16 @@ describe('live: the five services under deploy/nats permissions (real nats-serve
     expect(record.status).toBe('completed');
     expect(record.answer?.text.length).toBeGreaterThan(0);
 
-    const replayed = await cli('replay', record.request_id, '--json', '--nats', urlOf('ops'));
+    const replayed = await cli('replay', record.request_id, '--json', '--nats', server.url);
     expect(replayed.err).toBe('');
     expect(replayed.code).toBe(0);
     const events = (JSON.parse(replayed.out) as { event: string }[]).map((l) => l.event);
     expect(events[0]).toBe('request.submitted');
     expect(events).toContain('request.completed');
+
+    // Dead letters as on-call reads them (ops): the stream's count and the newest first.
+    const dlq = await cli('dlq', 'list', '--json', '--nats', server.url);
+    expect([dlq.code, dlq.err]).toEqual([0, '']);
+    expect(JSON.parse(dlq.out)).toMatchObject({ stored: expect.any(Number), lines: expect.any(Array) });
   }, 90_000);
 });

@@ -1,11 +1,13 @@
 import type { INestMicroservice, LogLevel } from '@nestjs/common';
 import { SERVICE_IDS, type ServiceId } from '@medagent/contracts';
-import { InMemoryKvStore, InProcessBus, type Bus, type KvStore } from '@medagent/bus';
+import { EventSigner, EventVerifier, InMemoryKvStore, InProcessBus, type Bus, type KvStore } from '@medagent/bus';
 import { InMemoryMemoryStore, type MemoryStore } from '@medagent/memory';
 import { startTelemetry } from '@medagent/telemetry';
 import { MedagentClient } from './client';
 import { loadRuntimeConfig, type RuntimeConfig } from './config';
 import { startService, type ServiceDeps } from './services';
+import { countDeadLetter } from './infra';
+import { IDENTITY_PRODUCERS, type BusIdentity } from './bus-identity';
 
 export interface EmbeddedOptions extends Partial<Omit<ServiceDeps, 'bus' | 'kv' | 'memory' | 'runtime'>> {
   runtime?: RuntimeConfig;
@@ -16,6 +18,12 @@ export interface EmbeddedOptions extends Partial<Omit<ServiceDeps, 'bus' | 'kv' 
   bus?: InProcessBus;
   services?: readonly ServiceId[];
   logLevels?: LogLevel[] | false;
+  /**
+   * Sign and verify events in process too, each service with an ephemeral key of its own (the
+   * distributed code path; off by default: one process is one trust domain, and the cost is
+   * measured in libs/bus/README.md). Ignored when `bus` is given.
+   */
+  signing?: boolean;
 }
 
 export interface EmbeddedRuntime {
@@ -34,13 +42,15 @@ export interface EmbeddedRuntime {
 export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<EmbeddedRuntime> {
   startTelemetry({ serviceName: 'medagent-embedded' });
   const runtime = opts.runtime ?? loadRuntimeConfig(process.env, { natsUrl: undefined });
-  const bus = opts.bus ?? new InProcessBus();
+  const signers = opts.signing && !opts.bus ? ephemeralSigners() : undefined;
+  const bus = opts.bus ?? new InProcessBus({ onDeadLetterStored: countDeadLetter, ...(signers ? { security: { verifier: signers.verifier } } : {}) });
   const kv = opts.kv ?? new InMemoryKvStore();
   const memory = opts.memory ?? new InMemoryMemoryStore();
   const deps: ServiceDeps = { ...opts, bus, kv, memory, runtime, logLevels: opts.logLevels ?? false };
   const apps = new Map<ServiceId, INestMicroservice>();
-  for (const name of opts.services ?? SERVICE_IDS) apps.set(name, await startService(name, deps));
-  const client = new MedagentClient(bus);
+  const busOf = (id: BusIdentity): Bus => (signers ? bus.as(signers.of(id)) : bus);
+  for (const name of opts.services ?? SERVICE_IDS) apps.set(name, await startService(name, { ...deps, bus: busOf(name) }));
+  const client = new MedagentClient(busOf('ingress'));
   return {
     bus,
     kv,
@@ -54,4 +64,12 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       await memory.close();
     },
   };
+}
+
+/** One throwaway key per identity and a verifier trusting exactly those (embedded signing). */
+function ephemeralSigners(): { of(id: BusIdentity): EventSigner; verifier: EventVerifier } {
+  const ids = Object.keys(IDENTITY_PRODUCERS) as BusIdentity[];
+  const keys = new Map(ids.map((id) => [id, EventSigner.ephemeral()] as const));
+  const verifier = EventVerifier.trusting(Object.fromEntries(ids.map((id) => [id, { signer: keys.get(id) as EventSigner, producers: IDENTITY_PRODUCERS[id] }])));
+  return { of: (id) => keys.get(id) as EventSigner, verifier };
 }

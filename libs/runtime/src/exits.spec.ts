@@ -109,6 +109,9 @@ describe('every user-visible exit passes the final safety boundary exactly once'
         expect(research).toMatchObject({ status: 'failed', attempts: 2, error: { code: 'DEADLINE_EXCEEDED' } });
         expect(r.record.contributions).toHaveLength(2);
         expect(r.record.completeness).toBeLessThan(1);
+        // Answered, but not in full: `partial` in the record and in the result event, never `completed`.
+        expect(r.record.status).toBe('partial');
+        expect(r.status).toBe('partial');
         expectOneBoundaryPass(r, b, 'synthesis');
       },
     ));
@@ -120,6 +123,7 @@ describe('every user-visible exit passes the final safety boundary exactly once'
         const r = await rt.client.ask({ message: SEED, user_id: 'u', session_id: 's' });
         expect(r.record.tasks.find((t) => t.agent === 'research')?.status).toBe('canceled');
         expect(r.record.completeness).toBeLessThan(1);
+        expect([r.status, r.record.status]).toEqual(['partial', 'partial']);
         expectOneBoundaryPass(r, b, 'partial');
       },
     ));

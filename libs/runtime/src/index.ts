@@ -10,3 +10,6 @@ export { connectInfra, natsConnectParts, REQUEST_BUCKET, type Infra } from './in
 export { serve, runService, isServeTarget, type ServeTarget, type RunningServices } from './serve';
 export { runServiceWithHttp } from './serve-http';
 export { replayRequest, rerunTask, type TimelineLine, type RerunReport } from './ops/replay';
+export { busIdentity, BUS_IDENTITIES, IDENTITY_PRODUCERS, isBusIdentity, type BusIdentity, type BusIdentityOptions } from './bus-identity';
+export { secretsInit, usersConf, type SecretsInitOptions, type SecretsInitResult } from './ops/secrets';
+export { listDeadLetters, showDeadLetter, redriveDeadLetter, type DeadLetterLine, type DeadLetterDetail, type RedriveResult } from './ops/dlq';

@@ -1,11 +1,21 @@
 import { InMemoryKvStore, InProcessBus, JetStreamBus, JetStreamKvStore, type Bus, type KvStore } from '@medagent/bus';
+import { SERVICE_IDS, type ServiceId } from '@medagent/contracts';
+import { busIdentity, type BusIdentity } from './bus-identity';
 import { InMemoryMemoryStore, RedisMemoryStore, type MemoryStore } from '@medagent/memory';
 import { medagentMetrics } from '@medagent/telemetry';
 import type { RuntimeConfig } from './config';
 
 export interface Infra {
   mode: 'embedded' | 'distributed';
+  /** The first service's bus (the coordinator's under `serve all`): readiness, lag, metrics. */
   bus: Bus;
+  /**
+   * Each service's own bus: in distributed mode its own connection, NATS user and signing key
+   * (`serve all` opens five); in embedded mode all share the in-process bus.
+   */
+  busFor(service: ServiceId): Bus;
+  /** Every connection this process holds (one per service in distributed mode). */
+  buses: Bus[];
   kv: KvStore;
   memory: MemoryStore;
   close(): Promise<void>;
@@ -50,10 +60,12 @@ export async function connectInfra(cfg: RuntimeConfig, serviceName: string): Pro
     ? new RedisMemoryStore({ url: cfg.redisUrl, ttlSeconds: cfg.memoryTtlSeconds, onDegraded: () => medagentMetrics().memoryDegraded.add(1) })
     : new InMemoryMemoryStore();
   if (!cfg.natsUrl) {
-    const bus = new InProcessBus();
+    const bus = new InProcessBus({ onDeadLetterStored: countDeadLetter });
     return {
       mode: 'embedded',
       bus,
+      busFor: () => bus,
+      buses: [bus],
       kv: new InMemoryKvStore(),
       memory,
       close: async () => {
@@ -62,11 +74,51 @@ export async function connectInfra(cfg: RuntimeConfig, serviceName: string): Pro
       },
     };
   }
-  const nats = natsConnectParts(cfg.natsUrl);
-  const ownsState = serviceName === 'coordinator' || serviceName === 'all';
-  const bus = await JetStreamBus.connect({
+  const names: ServiceId[] = serviceName === 'all' ? [...SERVICE_IDS] : (SERVICE_IDS as readonly string[]).includes(serviceName) ? [serviceName as ServiceId] : [];
+  if (names.length === 0) throw new Error(`connectInfra: unknown service ${serviceName}`);
+  // Resolve every identity before opening any connection: a missing secret fails start-up at once.
+  const identities = names.map((n) => busIdentity(cfg, n as BusIdentity, { singleIdentity: names.length === 1 }));
+  const buses = new Map<ServiceId, JetStreamBus>();
+  const closeAll = () => Promise.all([...buses.values()].map((b) => b.close()));
+  try {
+    // The coordinator first (SERVICE_IDS order): it declares the streams the others wait for.
+    for (const [i, name] of names.entries()) buses.set(name, await connectService(cfg, name, identities[i] as ReturnType<typeof busIdentity>));
+  } catch (e) {
+    await closeAll();
+    throw e;
+  }
+  const first = buses.get(names[0] as ServiceId) as JetStreamBus;
+  const coordinatorBus = buses.get('coordinator');
+  // Only the coordinator holds request state; other services' users cannot open the bucket.
+  const kv = coordinatorBus ? await JetStreamKvStore.open(coordinatorBus.nc, REQUEST_BUCKET, { history: 5, replicas: cfg.natsReplicas, waitMs: cfg.natsConnectWaitMs }) : new InMemoryKvStore();
+  return {
+    mode: 'distributed',
+    bus: first,
+    busFor: (n) => {
+      const b = buses.get(n);
+      if (!b) throw new Error(`no bus for ${n} in this process`);
+      return b;
+    },
+    buses: [...buses.values()],
+    kv,
+    memory,
+    close: async () => {
+      await closeAll();
+      await memory.close();
+    },
+  };
+}
+
+async function connectService(cfg: RuntimeConfig, name: ServiceId, id: ReturnType<typeof busIdentity>): Promise<JetStreamBus> {
+  const nats = natsConnectParts(cfg.natsUrl ?? '');
+  const ownsState = name === 'coordinator';
+  return JetStreamBus.connect({
     ...nats,
-    name: `${serviceName}:${process.pid}`,
+    // URL credentials (user/password, MEDAGENT_BUS_AUTH=none only) give way to the identity's nkey.
+    connectOptions: { ...(id.auth === 'none' ? nats.connectOptions : {}), ...id.connectOptions },
+    security: id.security,
+    onDeadLetterStored: countDeadLetter,
+    name: `${name}:${process.pid}`,
     // The coordinator declares the streams and, with them, runs the dead-letter watcher (it
     // owns request outcomes); the others wait for the streams (their NATS users may not
     // administer them, deploy/nats/permissions.conf), so services start in any order.
@@ -76,16 +128,9 @@ export async function connectInfra(cfg: RuntimeConfig, serviceName: string): Pro
     connectWaitMs: cfg.natsConnectWaitMs,
     limits: { replicas: cfg.natsReplicas },
   });
-  // Only the coordinator holds request state; other services' users cannot open the bucket.
-  const kv = ownsState ? await JetStreamKvStore.open(bus.nc, REQUEST_BUCKET, { history: 5, replicas: cfg.natsReplicas, waitMs: cfg.natsConnectWaitMs }) : new InMemoryKvStore();
-  return {
-    mode: 'distributed',
-    bus,
-    kv,
-    memory,
-    close: async () => {
-      await bus.close();
-      await memory.close();
-    },
-  };
+}
+
+/** `medagent_dead_letters_total{code}`: what the dead-letter stream stored from this process (not every attempt). */
+export function countDeadLetter(dl: { code: string }): void {
+  medagentMetrics().deadLetters.add(1, { code: dl.code });
 }

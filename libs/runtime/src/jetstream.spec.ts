@@ -1,25 +1,31 @@
-import { JetStreamBus } from '@medagent/bus';
+import type { JetStreamBus } from '@medagent/bus';
 import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { MedagentClient } from './client';
 import { loadRuntimeConfig } from './config';
 import { serve, type RunningServices } from './serve';
 import { replayRequest, rerunTask } from './ops/replay';
 import { renderPrometheus } from '@medagent/telemetry';
+import { startSecureNats, type SecureNats } from './testing/secure-nats';
 
 const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
 
-describe('distributed runtime over a real nats-server (JetStream + KV)', () => {
-  let nats: NatsServerHandle;
+describe('distributed runtime over a real nats-server (JetStream + KV), permissions on', () => {
+  let nats: SecureNats;
   let running: RunningServices;
+  /** As a hospital system: the `ingress` identity submits and reads results. */
   let clientBus: JetStreamBus;
+  /** As on-call: the read-only `ops` identity replays. */
+  let opsBus: JetStreamBus;
   let seedId = '';
   beforeAll(async () => {
-    nats = await startNatsServer({ jetstream: true });
-    running = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url }));
-    clientBus = await JetStreamBus.connect({ servers: nats.url, name: 'test-client', watchAdvisories: false });
+    nats = await startSecureNats();
+    running = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url, natsCredentialsDir: nats.credentialsDir }));
+    clientBus = await nats.connect('ingress', { name: 'test-client' });
+    opsBus = await nats.connect('ops', { name: 'test-ops' });
   });
   afterAll(async () => {
     await clientBus?.close();
+    await opsBus?.close();
     await running?.stop();
     await nats?.stop();
   });
@@ -37,7 +43,7 @@ describe('distributed runtime over a real nats-server (JetStream + KV)', () => {
   });
 
   it('replay prints the request timeline from the audit stream; rerun-task reproduces the input hash', async () => {
-    const lines = await replayRequest(clientBus, seedId);
+    const lines = await replayRequest(opsBus, seedId);
     const events = lines.map((l) => l.event);
     expect(events[0]).toBe('request.submitted');
     expect(events[events.length - 1]).toBe('request.completed');
@@ -46,13 +52,13 @@ describe('distributed runtime over a real nats-server (JetStream + KV)', () => {
     expect(new Set(lines.map((l) => l.producer))).toEqual(
       new Set(['ingress', 'coordinator', 'lead', 'worker-triage', 'worker-consultation', 'worker-research']),
     );
-    const rerun = await rerunTask(clientBus, seedId, 't1', loadRuntimeConfig({}));
+    const rerun = await rerunTask(opsBus, seedId, 't1', loadRuntimeConfig({}));
     expect(rerun).toMatchObject({ input_hash_matches: true, text_identical: true, outcome: 'completed' });
     expect(rerun.rerun_tools).toEqual(rerun.original_tools);
   });
 
   it('replays run at once each get the whole timeline (they take turns on the shared audit reader)', async () => {
-    const timelines = await Promise.all([1, 2, 3].map(() => replayRequest(clientBus, seedId)));
+    const timelines = await Promise.all([1, 2, 3].map(() => replayRequest(opsBus, seedId)));
     const first = timelines[0]?.map((l) => l.event);
     expect(first?.[0]).toBe('request.submitted');
     for (const t of timelines) expect(t.map((l) => l.event)).toEqual(first);
@@ -69,7 +75,7 @@ describe('distributed runtime over a real nats-server (JetStream + KV)', () => {
   it('a duplicate submission (same idempotency key) returns the same request, never a second run', async () => {
     const client = new MedagentClient(clientBus);
     const completed: string[] = [];
-    const sub = await clientBus.subscribe('medagent.request.completed.*', (e) => completed.push(e.correlation_id));
+    const sub = await clientBus.subscribe('medagent.request.completed.coordinator', (e) => completed.push(e.correlation_id));
     const a = await client.ask({ message: '二甲双胍为什么要跟饭一起吃？', user_id: 'u2', session_id: 's', idempotency_key: 'k-1' });
     // The stream drops the repeat (same Nats-Msg-Id); the client asks again under a fresh msg
     // id, marked as a repeat, and the coordinator announces the stored result: no new run.
@@ -77,7 +83,7 @@ describe('distributed runtime over a real nats-server (JetStream + KV)', () => {
     expect(a.record.request_id).toMatch(/^req_/);
     expect(b.record).toEqual(a.record);
     expect(completed.filter((id) => id === a.record.request_id)).toHaveLength(2);
-    const stored = (await replayRequest(clientBus, a.record.request_id)).map((l) => l.event);
+    const stored = (await replayRequest(opsBus, a.record.request_id)).map((l) => l.event);
     expect(stored.filter((e) => e === 'request.completed')).toHaveLength(1);
     expect(stored.filter((e) => e === 'plan.requested')).toHaveLength(1);
     expect(stored.filter((e) => e === 'task.assigned')).toHaveLength(1);

@@ -35,6 +35,7 @@ export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRu
     throw startupFailure(e);
   });
   if (infra.bus instanceof JetStreamBus && names.includes('coordinator')) observeConsumerLag(infra.bus);
+  if (infra.mode === 'embedded' && names.length > 1) process.stderr.write('medagent: embedded mode (no NATS_URL): one process, one trust domain, no bus credentials or event signatures\n');
   observeConnection(infra.bus);
   const apps = new Map<ServiceId, INestMicroservice>();
   try {
@@ -46,7 +47,7 @@ export async function serve(target: ServeTarget, runtime: RuntimeConfig = loadRu
       await defaultKnowledgeService().search('warm-up', { k: 1 });
     }
     for (const name of names) {
-      apps.set(name, await startService(name, { bus: infra.bus, kv: infra.kv, memory: infra.memory, runtime, ...models, ...(coordinator ? { coordinator } : {}) }));
+      apps.set(name, await startService(name, { bus: infra.busFor(name), kv: infra.kv, memory: infra.memory, runtime, ...models, ...(coordinator ? { coordinator } : {}) }));
     }
   } catch (e) {
     await infra.close();
@@ -77,8 +78,8 @@ export async function runService(target: ServeTarget, models: ModelOverrides = {
   process.once('SIGINT', onSignal);
   // The client reconnects through any outage; a connection that still ends (a fatal refusal)
   // leaves a process that can never work again: exit so the supervisor starts a fresh one.
-  const bus = running.infra.bus;
-  if (bus instanceof JetStreamBus) {
+  for (const bus of running.infra.buses) {
+    if (!(bus instanceof JetStreamBus)) continue;
     void bus.lost().then((e) => {
       process.stderr.write(`medagent ${target}: ${e.message}; exiting\n`);
       setTimeout(() => process.exit(1), 5000).unref(); // a stop that hangs on the dead connection

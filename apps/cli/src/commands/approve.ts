@@ -13,7 +13,7 @@ export async function approveCommand(argv: string[]): Promise<number> {
   const request = str(args, 'request');
   const nats = str(args, 'nats', process.env['NATS_URL']);
   if (!approvalId || !task || !request || !role || !isWorkerRole(role) || !nats) throw new UsageError(HELP);
-  const bus = await connectCli(nats, 'medagent-approve');
+  const bus = await connectCli(nats, 'medagent-approve', 'ingress');
   try {
     const reason = str(args, 'reason');
     const decision = args.flags['deny'] === true ? 'deny' : 'approve';

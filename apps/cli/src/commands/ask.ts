@@ -20,7 +20,7 @@ function render(r: AskResult): string {
   }
   const actions = a?.safety_actions ?? [];
   lines.push(
-    `\nrequest ${rec.request_id} · ${rec.status} · exit ${a?.exit ?? '-'} · ${rec.timings['total_ms'] ?? '?'} ms · trace ${rec.trace_id}` +
+    `\nrequest ${rec.request_id} · ${rec.status}${rec.status === 'partial' ? ` (completeness ${rec.completeness ?? '?'}; missing: ${rec.tasks.filter((t) => t.status !== 'completed').map((t) => t.task_type).join(', ') || '-'})` : ''} · exit ${a?.exit ?? '-'} · ${rec.timings['total_ms'] ?? '?'} ms · trace ${rec.trace_id}` +
       (actions.length ? `\nsafety: ${actions.map((x) => x.kind).join(', ')}` : ''),
   );
   return lines.join('\n');
@@ -46,7 +46,8 @@ export async function askCommand(argv: string[]): Promise<number> {
       { ...(onEvent ? { onEvent } : {}), timeoutMs: num(args, 'timeout-ms', 120_000) },
     );
     process.stdout.write(json ? `${JSON.stringify(r.record, null, 2)}\n` : `${render(r)}\n`);
-    return r.status === 'completed' ? 0 : 1;
+    // A partial answer is an answer (exit 0); the status line says what is missing.
+    return r.status === 'failed' ? 1 : 0;
   } finally {
     await rt.close();
   }
@@ -54,7 +55,7 @@ export async function askCommand(argv: string[]): Promise<number> {
 
 async function remote(url: string): Promise<{ client: MedagentClient; close(): Promise<void> }> {
   let refusedProgress = false;
-  const bus = await connectCli(url, 'medagent-cli', (e) => {
+  const bus = await connectCli(url, 'medagent-cli', 'ingress', (e) => {
     // The `ingress` identity reads results, not every request's progress events: say so once.
     if (e instanceof Error && e.name === 'PermissionViolationError' && (e as { operation?: unknown }).operation === 'subscription') {
       if (!refusedProgress) process.stderr.write('progress: this NATS user may not read progress events (--quiet hides them); waiting for the result\n');

@@ -6,7 +6,7 @@ import { connectCli } from './nats';
 async function connect(args: ReturnType<typeof parseArgs>): Promise<JetStreamBus> {
   const url = str(args, 'nats', process.env['NATS_URL']);
   if (!url) throw new UsageError('needs --nats URL or NATS_URL (the audit stream lives in JetStream)');
-  return connectCli(url, 'medagent-ops');
+  return connectCli(url, 'medagent-ops', 'ops');
 }
 
 /** medagent replay <request_id> [--json] [--nats URL] */

@@ -51,7 +51,7 @@ describe('dead letters and deadlines with services as separate processes', () =>
   }, 60_000);
 
   it('(c2) a message whose handler keeps failing is dead-lettered with MAX_DELIVERIES after the delivery limit', async () => {
-    const { bus, rec } = harness!;
+    const { rec } = harness!;
     // An artifact for an attempt the coordinator has not recorded: its handler answers each
     // delivery with a retryable CONFLICT ("attempt 9 not recorded yet") until its limit (5).
     const { requestId, result } = ask('u-c2');
@@ -86,7 +86,9 @@ describe('dead letters and deadlines with services as separate processes', () =>
         },
       },
     });
-    await bus.publish(subjectFor('artifact.produced', 'research'), forged, { msgId: `forged:${requestId}` });
+    // Permissions on: only the research worker's identity may publish (and sign) a research artifact.
+    const research = await harness!.as('worker-research');
+    await research.publish(subjectFor('artifact.produced', 'research'), forged, { msgId: `forged:${requestId}` });
     const { dl } = await rec.waitForDeadLetter((d) => d.event_id === forged.event_id, 30_000, 'MAX_DELIVERIES dead letter', diag);
     expect(dl.code).toBe('MAX_DELIVERIES');
     expect(dl.deliveries).toBe(5);
@@ -99,12 +101,13 @@ describe('dead letters and deadlines with services as separate processes', () =>
     expect(r.record.tasks.find((t) => t.agent === 'research')?.status).toBe('failed');
   }, 60_000);
 
-  it('(c3) a task whose worker never answers hits its deadline; the request completes with completeness < 1', async () => {
+  it('(c3) a task whose worker never answers hits its deadline; the request ends `partial` with completeness < 1', async () => {
     const { rec } = harness!;
     const { requestId, result } = ask('u-c3');
     const r = await result;
     expect(r.record.request_id).toBe(requestId);
-    expect(r.status).toBe('completed');
+    expect(r.status).toBe('partial');
+    expect(r.record.status).toBe('partial');
     expect(r.record.completeness).toBeLessThan(1);
     expect(r.record.completeness).toBeGreaterThan(0);
     const research = r.record.tasks.find((t) => t.agent === 'research');
@@ -118,5 +121,7 @@ describe('dead letters and deadlines with services as separate processes', () =>
     // The client's own subscription can see the result before the recorder has decoded it.
     await rec.waitFor((e) => e.env.correlation_id === requestId && e.env.event_type === 'request.completed', 10_000, 'request.completed recorded');
     expect(rec.of(requestId, 'request.completed')).toHaveLength(1);
+    // The result event keeps its type (integrators subscribe to request.completed) and says `partial`.
+    expect(rec.of(requestId, 'request.completed')[0]?.env.payload).toMatchObject({ status: 'partial' });
   }, 60_000);
 });

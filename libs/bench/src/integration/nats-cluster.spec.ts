@@ -4,6 +4,7 @@ import { startNatsCluster, type NatsClusterHandle } from '@medagent/local-server
 import { MedagentClient, REQUEST_BUCKET } from '@medagent/runtime';
 import { startCluster, type ServiceCluster } from '../harness/cluster';
 import { BusRecorder } from '../testing/recorder';
+import { generateCredentials, type GeneratedCredentials } from '@medagent/runtime/testing';
 import { askSeed } from '../testing/seed';
 
 /**
@@ -18,16 +19,20 @@ describe('the deployment on a three-node NATS cluster losing a node', () => {
   let nats: NatsClusterHandle | undefined;
   let services: ServiceCluster | undefined;
   let bus: JetStreamBus | undefined;
+  let creds: GeneratedCredentials | undefined;
   let rec: BusRecorder | undefined;
   const diag = () => services?.diagnostics() ?? '';
 
   beforeAll(async () => {
-    nats = await startNatsCluster(3);
+    // Permissions on: the generated nkey authorization on every node.
+    creds = generateCredentials();
+    nats = await startNatsCluster(3, 30_000, creds.config);
     const slow = { MEDAGENT_MODEL: 'fake', MEDAGENT_FAKE_MODEL_LATENCY_MS: String(WORKER_LATENCY_MS) };
     services = await startCluster(
       {
         natsUrl: nats.urls.join(','),
         env: {
+          MEDAGENT_NATS_CREDENTIALS_DIR: creds.credentialsDir,
           MEDAGENT_NATS_REPLICAS: '3',
           MEDAGENT_NATS_RECONNECT_WAIT_MS: '100',
           // Redelivery, not a retry or a partial exit, must finish the request in flight.
@@ -46,7 +51,7 @@ describe('the deployment on a three-node NATS cluster losing a node', () => {
     );
     // `await`: the coordinator declares the streams; an observer declaring them too would have
     // to be configured with the same replicas.
-    bus = await JetStreamBus.connect({ servers: nats.urls, name: 'it-nats-cluster', topologyMode: 'await', watchAdvisories: false, reconnectWaitMs: 100, onConnection: () => undefined });
+    bus = await creds.connect('coordinator', nats.urls, { name: 'it-nats-cluster', reconnectWaitMs: 100, onConnection: () => undefined });
     rec = await BusRecorder.start(bus);
   }, 240_000);
 
@@ -55,6 +60,7 @@ describe('the deployment on a three-node NATS cluster losing a node', () => {
     await bus?.close();
     await services?.stopAll();
     await nats?.stop();
+    creds?.remove();
   }, 60_000);
 
   it('the streams and the request bucket hold three copies; the request in flight and a new one complete exactly once', async () => {

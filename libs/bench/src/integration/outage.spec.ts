@@ -102,7 +102,8 @@ describe('a connection that can never come back', () => {
   it('the broker returns refusing the service credentials: the service exits non-zero, naming why, instead of idling unready', async () => {
     const nats = await startNatsServer({ jetstream: true, private: true, config: users('first-secret') });
     const url = nats.url.replace('nats://', 'nats://svc:first-secret@');
-    const cluster = await startCluster({ natsUrl: url, env: { MEDAGENT_NATS_RECONNECT_WAIT_MS: '100' } }, [{ name: 'coordinator' }]).catch(async (e: unknown) => {
+    // A user/password server: the development switch keeps the URL's credentials (no nkeys here).
+    const cluster = await startCluster({ natsUrl: url, env: { MEDAGENT_NATS_RECONNECT_WAIT_MS: '100', MEDAGENT_BUS_AUTH: 'none' } }, [{ name: 'coordinator' }]).catch(async (e: unknown) => {
       await nats.stop();
       throw e;
     });

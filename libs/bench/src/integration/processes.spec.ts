@@ -1,15 +1,17 @@
-import { JetStreamBus } from '@medagent/bus';
-import { startNatsServer, type NatsServerHandle, startRedisServer, type RedisServerHandle } from '@medagent/local-servers';
+import type { JetStreamBus } from '@medagent/bus';
+import { startRedisServer, type RedisServerHandle } from '@medagent/local-servers';
 import { SERVICE_IDS } from '@medagent/contracts';
 import { InMemoryMemoryStore } from '@medagent/memory';
 import { MedagentClient, type AskRecord, startEmbedded } from '@medagent/runtime';
 import { startCluster, type ServiceCluster } from '../harness/cluster';
 import { checkTrace, startOtlpReceiver, type OtlpReceiver } from '../testing/otlp-receiver';
 import { BusRecorder } from '../testing/recorder';
+import { startSecureNats, type SecureNats } from '@medagent/runtime/testing';
 
 /**
- * The five services as five OS processes over a real nats-server (JetStream + KV) and a
- * real redis-server, exporting traces over OTLP/HTTP to a receiver this test runs.
+ * The five services as five OS processes over a real nats-server (JetStream + KV) running the
+ * generated nkey authorization (each process its own identity and signing key) and a real
+ * redis-server, exporting traces over OTLP/HTTP to a receiver this test runs.
  */
 const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
 const SEED_PLAN = new Set(['risk_triage→triage', 'lifestyle_guidance→consultation', 'clinical_guideline→research']);
@@ -35,7 +37,7 @@ function shapeOf(v: unknown, path = '$', out = new Set<string>()): Set<string> {
 }
 
 describe('five services as separate processes (NATS JetStream + Redis + OTLP)', () => {
-  let nats: NatsServerHandle;
+  let nats: SecureNats;
   let redis: RedisServerHandle;
   let otlp: OtlpReceiver;
   let cluster: ServiceCluster;
@@ -45,7 +47,7 @@ describe('five services as separate processes (NATS JetStream + Redis + OTLP)', 
   const diag = () => `${cluster?.diagnostics() ?? ''}\nOTLP errors: ${otlp?.errors.join('; ') ?? ''}`;
 
   beforeAll(async () => {
-    nats = await startNatsServer({ jetstream: true });
+    nats = await startSecureNats();
     // Private: scenario (e) stops it.
     redis = await startRedisServer({ private: true });
     otlp = await startOtlpReceiver();
@@ -54,6 +56,7 @@ describe('five services as separate processes (NATS JetStream + Redis + OTLP)', 
         natsUrl: nats.url,
         redisUrl: redis.url,
         env: {
+          ...nats.env,
           OTEL_TRACES_EXPORTER: 'otlp',
           OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
           OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
@@ -65,7 +68,8 @@ describe('five services as separate processes (NATS JetStream + Redis + OTLP)', 
       },
       SERVICE_IDS.map((name) => ({ name })),
     );
-    bus = await JetStreamBus.connect({ servers: nats.url, name: 'it-processes', watchAdvisories: false });
+    // The coordinator identity: it reads every event (the recorder) and may submit as ingress.
+    bus = await nats.connect('coordinator', { name: 'it-processes' });
     rec = await BusRecorder.start(bus);
     client = new MedagentClient(bus);
     process.stderr.write(`[processes.spec] ${cluster.summary()}\n`);

@@ -1,8 +1,9 @@
-import { JetStreamBus } from '@medagent/bus';
+import type { JetStreamBus } from '@medagent/bus';
 import { Collector, TcpProxy } from '@medagent/bus/testing';
-import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
+import type { NatsServerHandle } from '@medagent/local-servers';
 import type { Envelope } from '@medagent/contracts';
 import { loadRuntimeConfig, serve, type RunningServices } from '@medagent/runtime';
+import { startSecureNats } from '@medagent/runtime/testing';
 import { fakeModels } from '../fake-model';
 
 /**
@@ -27,12 +28,15 @@ export interface RelayedDeployment {
 
 /** `modelLatencyMs`: per fake model call; three sequential steps leave time to cut and restore. */
 export async function startRelayedDeployment(name: string, modelLatencyMs: number): Promise<RelayedDeployment> {
-  const nats = await startNatsServer({ jetstream: true });
-  const running = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url }), fakeModels(modelLatencyMs));
+  // Permissions on: the services, the relayed client and the watcher each connect with their identity.
+  const secure = await startSecureNats();
+  const nats = secure.server;
+  const running = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url, natsCredentialsDir: secure.credentialsDir }), fakeModels(modelLatencyMs));
   const target = new URL(nats.url);
   const proxy = await TcpProxy.start({ host: target.hostname, port: Number(target.port) });
-  const relayed = await JetStreamBus.connect({ servers: proxy.url, name, watchAdvisories: false, reconnectWaitMs: 100, onConnection: () => undefined });
-  const watcher = await JetStreamBus.connect({ servers: nats.url, name: `${name}-watcher`, watchAdvisories: false });
+  // The coordinator identity: it may submit (as ingress), read every event and the request bucket.
+  const relayed = await secure.connect('coordinator', { servers: proxy.url, name, reconnectWaitMs: 100, onConnection: () => undefined });
+  const watcher = await secure.connect('ops', { name: `${name}-watcher` });
   const events = new Collector<Envelope>();
   await watcher.subscribe('medagent.>', events.push);
   const of = (requestId: string, type: string) => (e: Envelope) => e.correlation_id === requestId && e.event_type === type;
@@ -50,7 +54,7 @@ export async function startRelayedDeployment(name: string, modelLatencyMs: numbe
       await watcher.close();
       await proxy.stop();
       await running.stop();
-      await nats.stop();
+      await secure.stop();
     },
   };
 }

@@ -20,6 +20,8 @@ import type {
   Subscription,
 } from '../port';
 import { ConsumerGroup, type GroupHost, type StoredMessage } from './consumer-group';
+import type { BusSecurity, EventSigner } from '../security/signing';
+import { SignerView } from './signer-view';
 
 export interface InProcessBusOptions {
   /** How long a msgId is remembered for deduplication (default 2 min, like JetStream). */
@@ -28,6 +30,14 @@ export interface InProcessBusOptions {
   maxMessages?: number;
   /** Where handler crashes that could not even be settled are reported (default console.error). */
   onError?: (error: unknown) => void;
+  /**
+   * Event signatures, as on JetStream: `signer` signs what this bus publishes (a per-service
+   * view, `as(signer)`, signs with that service's key instead), `verifier` checks what is
+   * consumed and observed. Embedded mode runs without (one process, one trust domain).
+   */
+  security?: BusSecurity;
+  /** Told once per dead letter (each is stored once here), as on JetStream. */
+  onDeadLetterStored?: (dl: DeadLetter) => void;
 }
 
 interface FanOut {
@@ -53,16 +63,27 @@ export class InProcessBus implements Bus {
   private readonly host: GroupHost;
   private seq = 0;
   private closed = false;
+  private readonly security: BusSecurity;
+  private readonly onDeadLetterStored: ((dl: DeadLetter) => void) | undefined;
 
   constructor(opts: InProcessBusOptions = {}) {
     this.dedupWindowMs = opts.dedupWindowMs ?? DEFAULT_DEDUP_WINDOW_MS;
     this.maxMessages = opts.maxMessages ?? 100_000;
     this.onError = opts.onError ?? ((e) => console.error('[bus] unsettled handler failure', e));
+    this.security = opts.security ?? {};
+    this.onDeadLetterStored = opts.onDeadLetterStored;
+    const verifier = this.security.verifier;
     this.host = {
       message: (seq) => this.log.get(seq),
       deadLetter: (subject, dl) => this.emitDeadLetter(subject, dl),
       onHandlerCrash: (e) => this.onError(e),
+      ...(verifier ? { verify: (m: StoredMessage) => verifiedOnce(m, () => verifier.verify(m.subject, m.headers, m.data, tryParse(m.data))) } : {}),
     };
+  }
+
+  /** This bus seen by one service: the same log and consumers, its publishes signed with `signer`. */
+  as(signer: EventSigner): Bus {
+    return new SignerView(this, signer);
   }
 
   publish(subject: string, envelope: Envelope<object>, opts?: PublishOptions): Promise<PublishAck> {
@@ -71,23 +92,29 @@ export class InProcessBus implements Bus {
 
   /** `opts.confirm` changes nothing here: the publish is synchronous, so its real ack is always known. */
   publishRaw(subject: string, data: Uint8Array, opts: PublishOptions = {}): Promise<PublishAck> {
+    return this.publishSigned(subject, data, opts, this.security.signer);
+  }
+
+  /** @internal publishRaw with the signer of the calling view. */
+  publishSigned(subject: string, data: Uint8Array, opts: PublishOptions, signer: EventSigner | undefined): Promise<PublishAck> {
     if (this.closed) return Promise.reject(new BusUnavailableError('in-process bus is closed'));
     if (/[*>\s]/.test(subject) || subject === '') {
       return Promise.reject(new ConfigError(`cannot publish to "${subject}": wildcards and blanks are not subjects`));
     }
     const now = Date.now();
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.deadlineAt !== undefined) headers[HEADER_DEADLINE] = opts.deadlineAt;
+    signer?.sign(subject, headers, data);
     if (opts.msgId !== undefined) {
       this.expireDedup(now);
       const seen = this.dedup.get(opts.msgId);
       if (seen) {
         // Not stored again, but seen live: on NATS the stream drops a duplicate after core
         // routing has delivered it to every subscriber.
-        this.fanOutMessage({ seq: seen.seq, subject, data: Uint8Array.from(data), headers: { ...(opts.headers ?? {}) } });
+        this.fanOutMessage({ seq: seen.seq, subject, data: Uint8Array.from(data), headers });
         return Promise.resolve({ duplicate: true, seq: seen.seq });
       }
     }
-    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-    if (opts.deadlineAt !== undefined) headers[HEADER_DEADLINE] = opts.deadlineAt;
     // Copy: the publisher may reuse its buffer; a broker would have sent the bytes already.
     const msg: StoredMessage = { seq: ++this.seq, subject, data: Uint8Array.from(data), headers, at: now };
     this.log.set(msg.seq, msg);
@@ -115,6 +142,7 @@ export class InProcessBus implements Bus {
     for (const msg of this.log.values()) {
       if ((msg.at ?? 0) < from || !subjectMatches(subject, msg.subject)) continue;
       try {
+        if (this.host.verify?.(msg)) continue;
         out.push(decodeBytes(msg.data));
       } catch {
         // not a valid event (consumers dead-letter it): nothing a reader should see
@@ -207,6 +235,7 @@ export class InProcessBus implements Bus {
     queueMicrotask(() => {
       let env: Envelope;
       try {
+        if (this.host.verify?.(msg)) return; // forged or unsigned: observers see only trusted events
         env = decodeBytes(msg.data);
       } catch {
         return;
@@ -224,6 +253,7 @@ export class InProcessBus implements Bus {
 
   private emitDeadLetter(subject: string, dl: DeadLetter): void {
     if (this.closed) return;
+    this.onDeadLetterStored?.(dl);
     const handlers = [...this.dlqHandlers];
     const dlqSubject = dlqSubjectFor(subject);
     queueMicrotask(() => {
@@ -236,4 +266,23 @@ export class InProcessBus implements Bus {
       }
     });
   }
+}
+
+function tryParse(data: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(data)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stored message is checked once, however many consumers and observers read it (its bytes never change). */
+const verdicts = new WeakMap<StoredMessage, { code: string; reason: string } | null>();
+function verifiedOnce(m: StoredMessage, check: () => { code: string; reason: string } | undefined): { code: string; reason: string } | undefined {
+  let v = verdicts.get(m);
+  if (v === undefined) {
+    v = check() ?? null;
+    verdicts.set(m, v);
+  }
+  return v ?? undefined;
 }

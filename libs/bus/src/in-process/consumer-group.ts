@@ -25,6 +25,8 @@ export interface GroupHost {
   message(seq: number): StoredMessage | undefined;
   deadLetter(subject: string, dl: DeadLetter): void;
   onHandlerCrash(error: unknown): void;
+  /** Signature and producer check (security/signing.ts); a failure is dead-lettered, never handled. */
+  verify?(msg: StoredMessage): { code: string; reason: string } | undefined;
 }
 
 interface Instance {
@@ -124,6 +126,11 @@ export class ConsumerGroup {
     p.count += 1;
     this.pending.set(msg.seq, p);
 
+    const forged = this.host.verify?.(msg);
+    if (forged) {
+      this.deadLetterAndForget(msg, p, forged.code, forged.reason, undefined, bytesToString(msg.data));
+      return;
+    }
     const expiredAt = deadlinePassed(msg.headers);
     if (expiredAt !== undefined) {
       const envelope = tryDecode(msg.data);

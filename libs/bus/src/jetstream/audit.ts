@@ -4,6 +4,8 @@ import { AckPolicy, DeliverPolicy, JetStreamApiError, type JetStreamClient, type
 import { ConflictError, decodeEvent, type Envelope } from '@medagent/contracts';
 import { parseJson } from '../common';
 import type { PayloadStore } from './payloads';
+import type { EventVerifier } from '../security/signing';
+import { headersToRecord } from './consumer';
 
 export interface AuditEvent {
   seq: number;
@@ -42,6 +44,7 @@ export async function readAudit(
   stream: string,
   payloads: PayloadStore,
   q: AuditQuery,
+  verifier?: EventVerifier,
 ): Promise<AuditEvent[]> {
   const until = (q.until ?? new Date()).getTime();
   const max = q.maxScanned ?? 100_000;
@@ -54,6 +57,8 @@ export async function readAudit(
     const time = new Date(Math.floor(m.info.timestampNanos / 1_000_000)).toISOString();
     try {
       const raw = parseJson(m.data);
+      // A forged or unsigned event is no part of a timeline (nor an approval decision read back).
+      if (verifier?.verify(m.subject, headersToRecord(m.headers), m.data, raw)) return Date.parse(time) <= until && scanned < max;
       const resolved = await payloads.resolve(raw);
       const env = decodeEvent(raw, resolved === undefined ? {} : { resolvedPayload: resolved });
       if (!q.filter || q.filter(env)) out.push({ seq: m.seq, subject: m.subject, time, envelope: env });

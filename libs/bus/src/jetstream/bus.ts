@@ -29,6 +29,9 @@ import { coalesceWrites } from './write-coalescing';
 import { AckBatcher } from './ack-batching';
 import { ConnectionMonitor, asBusUnavailable, connectWaiting, defaultErrorReport, logConnectionEvent, reconnectOptions, retryStartupStep, type ConnectionEvent, type StartupRetryListener } from './connection';
 import { readAudit, storedMsgIds, type AuditEvent, type AuditQuery } from './audit';
+import { headersToRecord } from './consumer';
+import type { BusSecurity } from '../security/signing';
+import { DeadLetterReader } from './dead-letters';
 import {
   DEFAULT_LIMITS,
   DEFAULT_TOPOLOGY,
@@ -92,6 +95,18 @@ export interface JetStreamBusOptions {
    * `inboxPrefix`, replies arrive on that user's own inbox, `inboxPrefixFor(user)`.
    */
   connectOptions?: Record<string, unknown>;
+  /**
+   * Event signatures (security/signing.ts): `signer` signs every event this connection
+   * publishes, `verifier` checks every event it consumes, observes or reads back; a failure
+   * is dead-lettered (consumers) or dropped (observers). Absent: neither (tests of the bus alone).
+   */
+  security?: BusSecurity;
+  /**
+   * Told once per dead letter the dead-letter stream STORED from this connection (not for a
+   * copy it dropped as a duplicate: racing paths dead-letter one message under one msg id).
+   * The runtime counts `medagent_dead_letters_total` here, so the metric matches the stream.
+   */
+  onDeadLetterStored?: (dl: DeadLetter) => void;
 }
 
 const INBOX_USER = /^[A-Za-z0-9_-]{1,64}$/;
@@ -154,6 +169,8 @@ export class JetStreamBus implements Bus {
     /** Positive acks ride along with the connection's next write (see ack-batching.ts). */
     private readonly ackBatcher: AckBatcher,
     private readonly monitor: ConnectionMonitor,
+    private readonly security: BusSecurity = {},
+    private readonly onDeadLetterStored: ((dl: DeadLetter) => void) | undefined = undefined,
   ) {
     this.acks = PubAckMux.for(nc);
   }
@@ -214,7 +231,7 @@ export class JetStreamBus implements Bus {
       const js = jetstream(nc);
       const payloads = new PayloadStore(js, names.payloadBucket, opts.maxInlineBytes ?? MAX_INLINE_PAYLOAD_BYTES, limits.maxAgeMs, limits.replicas);
       const onError = opts.onError ?? defaultErrorReport(opts.name ?? 'medagent');
-      const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError, new AckBatcher(nc, ackHoldMs), monitor);
+      const bus = new JetStreamBus(nc, js, jsm, names, payloads, onError, new AckBatcher(nc, ackHoldMs), monitor, opts.security, opts.onDeadLetterStored);
       if (opts.drainTimeoutMs !== undefined) bus.drainTimeoutMs = opts.drainTimeoutMs;
       bus.startupWaitMs = startupWaitMs;
       if (retried) bus.onStartupRetry = retried;
@@ -255,7 +272,7 @@ export class JetStreamBus implements Bus {
   /** Events from the audit stream (replay, rerun); see audit.ts. */
   audit(q: AuditQuery): Promise<AuditEvent[]> {
     this.assertOpen();
-    return readAudit(this.jsm, this.js, this.names.stream, this.payloads, q).catch((e: unknown) => {
+    return readAudit(this.jsm, this.js, this.names.stream, this.payloads, q, this.security.verifier).catch((e: unknown) => {
       throw asBusUnavailable(e, `read of ${this.names.stream}`);
     });
   }
@@ -275,8 +292,10 @@ export class JetStreamBus implements Bus {
   async publishRaw(subject: string, data: Uint8Array, opts: PublishOptions = {}): Promise<PublishAck> {
     this.assertOpen();
     const h = natsHeaders();
-    for (const [k, v] of Object.entries(opts.headers ?? {})) h.set(k, v);
-    if (opts.deadlineAt !== undefined) h.set(HEADER_DEADLINE, opts.deadlineAt);
+    const record: Record<string, string> = { ...opts.headers };
+    if (opts.deadlineAt !== undefined) record[HEADER_DEADLINE] = opts.deadlineAt;
+    this.security.signer?.sign(subject, record, data);
+    for (const [k, v] of Object.entries(record)) h.set(k, v);
     if (opts.msgId !== undefined) h.set(PubHeaders.MsgIdHdr, opts.msgId);
     if (opts.confirm === false) {
       // Observer events: stored and deduplicated by the stream all the same, but unawaited.
@@ -319,7 +338,7 @@ export class JetStreamBus implements Bus {
       callback: (err, msg) => {
         if (err) return this.onError(err);
         chain = chain.then(async () => {
-          const env = await this.decodeObserved(msg.data);
+          const env = await this.decodeObserved(msg.data, msg.subject, msg.headers);
           if (env) handler(env, msg.subject);
         }).catch((e: unknown) => this.onError(e));
       },
@@ -364,9 +383,10 @@ export class JetStreamBus implements Bus {
     };
   }
 
-  private async decodeObserved(data: Uint8Array): Promise<Envelope | undefined> {
+  private async decodeObserved(data: Uint8Array, subject: string, headers: Parameters<typeof headersToRecord>[0]): Promise<Envelope | undefined> {
     try {
       const raw = parseJson(data);
+      if (this.security.verifier?.verify(subject, headersToRecord(headers), data, raw)) return undefined;
       const resolved = await this.payloads.resolve(raw);
       return decodeEvent(raw, resolved === undefined ? { owned: true } : { resolvedPayload: resolved, owned: true });
     } catch {
@@ -388,6 +408,7 @@ export class JetStreamBus implements Bus {
     },
     isClosed: () => this.closed || this.nc.isClosed(),
     ack: (msg) => this.ackBatcher.ack(msg),
+    verify: (subject, headers, data, raw) => this.security.verifier?.verify(subject, headers, data, raw),
   };
 
   /**
@@ -404,10 +425,33 @@ export class JetStreamBus implements Bus {
     const dl = makeDeadLetter(subject, { ...fields, stream_seq: seq });
     const h = natsHeaders();
     h.set('Medagent-Dead-Letter-Code', dl.code);
-    await this.js.publish(dlqSubjectFor(subject), new TextEncoder().encode(JSON.stringify(dl)), {
+    const ack = await this.js.publish(dlqSubjectFor(subject), new TextEncoder().encode(JSON.stringify(dl)), {
       msgID: `dl.${this.names.stream}.${seq}.${durable}`,
       headers: h,
     });
+    if (!ack.duplicate) this.onDeadLetterStored?.(dl);
+  }
+
+  /** The dead-letter stream, read by sequence (`medagent dlq`); see dead-letters.ts. */
+  deadLetters(): DeadLetterReader {
+    this.assertOpen();
+    return new DeadLetterReader(this.jsm, this.names);
+  }
+
+  /** Whether this connection checks signatures (a trust map was given). */
+  get verifiesEvents(): boolean {
+    return this.security.verifier !== undefined;
+  }
+
+  /** Checks a stored message as a consumer would (signature, producer); undefined when it passes or nothing checks. */
+  verifyStored(subject: string, headers: Record<string, string>, data: Uint8Array): { code: string; reason: string } | undefined {
+    let raw: unknown;
+    try {
+      raw = parseJson(data);
+    } catch {
+      raw = undefined;
+    }
+    return this.security.verifier?.verify(subject, headers, data, raw);
   }
 
   /** A MAX_DELIVERIES advisory: the last attempt expired (worker hung or was killed). */

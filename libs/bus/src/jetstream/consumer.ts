@@ -22,6 +22,8 @@ export interface ConsumerHost {
   isClosed(): boolean;
   /** Sends (or holds, see ack-batching.ts) the positive ack of a handled message. */
   ack(msg: JsMsg): void;
+  /** Signature and producer check (security/signing.ts); a failure is dead-lettered, never handled. */
+  verify?(subject: string, headers: Readonly<Record<string, string>>, data: Uint8Array, raw: unknown): { code: string; reason: string } | undefined;
 }
 
 export function headersToRecord(h: MsgHdrs | undefined): Record<string, string> {
@@ -204,6 +206,11 @@ export class PullLoop {
     let envelope: Envelope;
     try {
       const raw = parseJson(m.data);
+      const forged = this.host.verify?.(m.subject, headers, m.data, raw);
+      if (forged) {
+        await this.poison(m, forged.code, forged.reason, undefined, bytesToString(m.data));
+        return;
+      }
       const expiredAt = deadlinePassed(headers);
       if (expiredAt !== undefined) {
         await this.poison(m, 'DEADLINE_EXCEEDED', `deadline ${expiredAt} passed before delivery`, raw);
