@@ -40,7 +40,7 @@ export const CLASSIC_FUSION: { readonly k: number; readonly weights: Readonly<Re
 const MAX_PSEUDO = 300;
 const MIN_DOCS = 30;
 /** The classic fusion is kept unless a candidate beats it by more than this on the pseudo-queries. */
-const KEEP_CLASSIC_MARGIN = 0.01;
+const KEEP_CLASSIC_MARGIN = 0.03;
 /** A candidate without the exact dense scan (no dense, or dense over the lexical candidates) is preferred within this of the best. */
 const CHEAPER_MARGIN = 0.003;
 
