@@ -59,3 +59,4 @@ export type {
 export * from './icd';
 export * from './symptoms';
 export { bundle as fhirTestBundle, medicationRequest as fhirTestMedicationRequest, warfarinBundle as fhirWarfarinBundle } from './medgraph/testing/bundles';
+export * from './concepts';

@@ -1,6 +1,6 @@
 import { Injectable, Module } from '@nestjs/common';
 import type { Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
-import { QUERY_SCHEMA_PROP, clip, hitToEvidence, t } from '../common';
+import { QUERY_SCHEMA_PROP, clip, hitToEvidence, noCoverageSummary, t } from '../common';
 import { KnowledgeService } from '../knowledge.service';
 
 interface Input {
@@ -42,7 +42,8 @@ export class ClinicalGuidelineSkill implements Skill<Input> {
   constructor(private readonly kb: KnowledgeService) {}
 
   async execute(input: Input, ctx: SkillContext): Promise<SkillResult<{ guidelines: GuidelineAnswer[] }>> {
-    const hits = await this.kb.focusedSearch(input.query, input.k ?? 3, { doc_type: ['guideline'], lang: ctx.lang });
+    const r = await this.kb.evidence(input.query, input.k ?? 3, { doc_type: ['guideline'], lang: ctx.lang });
+    const hits = r.hits;
     const guidelines: GuidelineAnswer[] = [];
     for (const h of hits) {
       const g = this.kb.doc(h.doc_id)?.guideline;
@@ -59,7 +60,9 @@ export class ClinicalGuidelineSkill implements Skill<Input> {
       ? guidelines
           .map((g, i) => `${i + 1}. 《${g.guideline}》（${g.issuer}，${g.year}）：${g.recommendations.slice(0, 3).map((r) => clip(r, 110)).join('；')}`)
           .join('\n')
-      : t(ctx.lang, '没有找到与该问题直接相关的指南摘要。', 'No guideline summary matches this question.');
+      : r.coverage === 'none'
+        ? noCoverageSummary(ctx.lang, r.main?.label)
+        : t(ctx.lang, '没有找到与该问题直接相关的指南摘要。', 'No guideline summary matches this question.');
     return {
       output: { guidelines },
       evidence: hits.map((h) => ({ ...hitToEvidence(h), year: this.kb.doc(h.doc_id)?.guideline?.year ?? h.source.year })),

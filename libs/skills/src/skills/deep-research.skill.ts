@@ -1,7 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import type { Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
 import type { Hit } from '@medagent/knowledge';
-import { QUERY_SCHEMA_PROP, clip, hitToEvidence, t, topicsIn } from '../common';
+import { QUERY_SCHEMA_PROP, clip, hitToEvidence, noCoverageSummary, t, topicsIn } from '../common';
 import { KnowledgeService } from '../knowledge.service';
 
 interface Input {
@@ -60,9 +60,16 @@ export class DeepResearchSkill implements Skill<Input> {
     const queries = this.expand(input.query, ctx.lang, input.max_queries ?? 4);
     const rows = new Map<string, EvidenceRow>();
     const hitsById = new Map<string, Hit>();
-    for (const q of queries) {
+    let none: { label: string | undefined } | undefined;
+    for (const [i, q] of queries.entries()) {
       if (ctx.signal.aborted) break;
-      for (const h of await this.kb.search(q, { k: 5 })) {
+      // Every angle's evidence must share a concept with the original question.
+      const r = await this.kb.evidence(q, 5, {}, input.query);
+      if (i === 0 && r.coverage === 'none') {
+        none = { label: r.main?.label };
+        break;
+      }
+      for (const h of r.hits) {
         const row = rows.get(h.doc_id);
         if (row) {
           row.best_score = Math.max(row.best_score, h.score);
@@ -79,7 +86,9 @@ export class DeepResearchSkill implements Skill<Input> {
       ? [t(ctx.lang, '| 文献 | 来源 | 年份 | 命中检索数 |', '| document | source | year | searches |'), '|---|---|---|---|']
           .concat(table.map((r) => `| ${clip(r.title, 40)} | ${r.source} | ${r.year} | ${r.found_by.length}/${queries.length} |`))
           .join('\n')
-      : t(ctx.lang, '多轮检索未找到相关证据。', 'No evidence found across the searches.');
+      : none
+        ? noCoverageSummary(ctx.lang, none.label)
+        : t(ctx.lang, '多轮检索未找到相关证据。', 'No evidence found across the searches.');
     return {
       output: { queries, table },
       evidence: table.map((r) => hitToEvidence(hitsById.get(r.doc_id) as Hit)),

@@ -1,7 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import type { Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
 import type { Hit } from '@medagent/knowledge';
-import { QUERY_SCHEMA_PROP, clip, hitToEvidence, t } from '../common';
+import { QUERY_SCHEMA_PROP, clip, hitToEvidence, noCoverageSummary, t } from '../common';
 import { KnowledgeService } from '../knowledge.service';
 
 interface Input {
@@ -15,7 +15,7 @@ export class SearchKnowledgeSkill implements Skill<Input> {
   readonly definition: SkillDefinition = {
     name: 'search_knowledge',
     version: '1.0.0',
-    description: 'Hybrid (BM25 + dense, RRF) search of the medical knowledge base; returns passages with sources.',
+    description: 'Concept-aware hybrid search of the medical knowledge base: passages that share a medical concept with the question, with sources; says so when the KB has nothing on it.',
     input_schema: {
       type: 'object',
       required: ['query'],
@@ -26,7 +26,7 @@ export class SearchKnowledgeSkill implements Skill<Input> {
         doc_type: { type: 'string', enum: ['condition', 'lifestyle', 'red_flag', 'guideline', 'medication', 'test'] },
       },
     },
-    output_schema: { type: 'object', properties: { hits: { type: 'array' } } },
+    output_schema: { type: 'object', properties: { hits: { type: 'array' }, coverage: { type: 'string', enum: ['covered', 'partial', 'elsewhere', 'none', 'no_concept'] } } },
     auth_scope: 'read_only',
     timeout_ms: 3000,
     rate_limit: { per_minute: 600 },
@@ -35,14 +35,16 @@ export class SearchKnowledgeSkill implements Skill<Input> {
 
   constructor(private readonly kb: KnowledgeService) {}
 
-  async execute(input: Input, ctx: SkillContext): Promise<SkillResult<{ hits: Hit[] }>> {
+  async execute(input: Input, ctx: SkillContext): Promise<SkillResult<{ hits: Hit[]; coverage: string }>> {
     const k = input.k ?? 4;
-    const hits = await this.kb.focusedSearch(input.query, k, { lang: ctx.lang, ...(input.doc_type ? { doc_type: [input.doc_type] } : {}) });
+    const r = await this.kb.evidence(input.query, k, { lang: ctx.lang, ...(input.doc_type ? { doc_type: [input.doc_type] } : {}) });
+    const hits = r.hits;
     const lines = hits.slice(0, 3).map((h, i) => `${i + 1}. ${h.title}：${clip(h.snippet, 120)}（${h.source.name}，${h.source.year}）`);
+    const empty = r.coverage === 'none' || r.coverage === 'no_concept' ? noCoverageSummary(ctx.lang, r.main?.label) : t(ctx.lang, '知识库中没有找到相关内容。', 'No relevant passage found in the knowledge base.');
     return {
-      output: { hits },
+      output: { hits, coverage: r.coverage },
       evidence: hits.map(hitToEvidence),
-      summary: hits.length ? lines.join('\n') : t(ctx.lang, '知识库中没有找到相关内容。', 'No relevant passage found in the knowledge base.'),
+      summary: hits.length ? lines.join('\n') : empty,
     };
   }
 }
