@@ -15,3 +15,4 @@ export { BusRecorder, waitUntil, type RecordedEvent, type RecordedDeadLetter } f
 export { startOtlpReceiver, checkTrace, parseOtlpJson, type OtlpReceiver, type ReceivedSpan, type TraceCheck } from './testing/otlp-receiver';
 export { replayRequest, rerunTask, type TimelineLine, type RerunReport } from './ops/replay';
 export { benchLatency, loadTexts, LATENCY_BUDGET_US, type LatencyRow, type LatencyBenchOptions } from './bench/latency';
+export { evaluateAnswers, parseAnswerCases, scoreAnswer, summariseAnswers, repeatedSentences, answerBody, type AnswerCase, type AnswerCaseResult, type AnswerEvalReport, type AnswerFigures } from './eval/answers';

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createPreRiskGate, comparePreRisk, evaluatePreRisk, parsePreRiskCases } from '@medagent/safety';
 import { evaluateRouter, parseRouterCases, planFromMessage } from '@medagent/planner';
 import { MEDQUAD_TUNED, evaluateRetrieval, type RetrievalMode } from '@medagent/knowledge';
+import { evalAnswersCommand } from './eval-answers';
 import { num, parseArgs, str, UsageError, type ParsedArgs } from '../args';
 
 const HELP = `medagent eval prerisk --cases FILE [--json] [--compare VERSION_A,VERSION_B]
 medagent eval router  --cases FILE [--json]
+medagent eval answers --cases FILE [--json] [--show] [--full]
 medagent eval retrieval --corpus FILE|DIR --queries FILE [--mode bm25|dense|hybrid] [--k 10] [--sample N] [--preset default|medquad] [--json]`;
 
 function need(args: ParsedArgs, key: string): string {
@@ -61,6 +63,7 @@ async function retrieval(args: ParsedArgs, json: boolean): Promise<number> {
 
 export async function evalCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
+  if (sub === 'answers') return evalAnswersCommand(rest);
   const args = parseArgs(rest, ['json']);
   const json = args.flags['json'] === true;
   if (sub === 'prerisk') return prerisk(args, json);
