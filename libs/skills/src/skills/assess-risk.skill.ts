@@ -2,6 +2,7 @@ import { Injectable, Module } from '@nestjs/common';
 import type { RiskLevel, Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
 import { assessRisk, type RiskAssessment } from '@medagent/safety';
 import { QUERY_SCHEMA_PROP, hitToEvidence, t } from '../common';
+import { passageLine, passagesFor } from '../compose/passages';
 import { KnowledgeService } from '../knowledge.service';
 
 interface Input {
@@ -35,14 +36,17 @@ export class AssessRiskSkill implements Skill<Input> {
   async execute(input: Input, ctx: SkillContext): Promise<SkillResult<RiskAssessment & { risk_level: RiskLevel }>> {
     const a = assessRisk(input.text, { lang: ctx.lang, ...(input.age !== undefined ? { age: input.age } : {}) });
     // Evidence for the "when to seek care" advice: the red-flag / when-to-see-a-doctor documents.
-    const hits = await this.kb.focusedSearch(input.text, 2, { doc_type: ['red_flag', 'condition'], lang: ctx.lang });
+    const hits = await this.kb.focusedSearch(input.text, 3, { doc_type: ['red_flag', 'condition'], lang: ctx.lang });
     const reasons = a.reasons.map((r) => (ctx.lang === 'zh' ? r.text_zh : r.text_en)).join('；');
     const summary = t(
       ctx.lang,
       `风险等级：${LEVEL_ZH[a.level]}（${a.level}）。${reasons ? `依据：${reasons}。` : ''}${a.advice_zh}`,
       `Risk level: ${a.level}. ${reasons ? `Because: ${reasons}. ` : ''}${a.advice_en}`,
     );
-    return { output: { ...a, risk_level: a.level }, evidence: hits.map(hitToEvidence), summary };
+    // What to do now, in whole sentences from the red-flag and condition documents.
+    const passages = passagesFor(input.text, 'risk', hits, (id) => this.kb.doc(id), ctx.lang, { max: 4, maxChars: 360 });
+    const lines = [summary, ...passages.map((p) => passageLine(p, ctx.lang))];
+    return { output: { ...a, risk_level: a.level }, evidence: passages.map((p) => hitToEvidence(p.hit)), summary: lines.join('\n') };
   }
 }
 

@@ -1,7 +1,8 @@
 import { Injectable, Module } from '@nestjs/common';
 import type { Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
 import type { Hit } from '@medagent/knowledge';
-import { QUERY_SCHEMA_PROP, clip, hitToEvidence, t } from '../common';
+import { QUERY_SCHEMA_PROP, hitToEvidence, t } from '../common';
+import { passageLine, passagesFor } from '../compose/passages';
 import { KnowledgeService } from '../knowledge.service';
 
 interface Input {
@@ -38,11 +39,16 @@ export class SearchKnowledgeSkill implements Skill<Input> {
   async execute(input: Input, ctx: SkillContext): Promise<SkillResult<{ hits: Hit[] }>> {
     const k = input.k ?? 4;
     const hits = await this.kb.focusedSearch(input.query, k, { lang: ctx.lang, ...(input.doc_type ? { doc_type: [input.doc_type] } : {}) });
-    const lines = hits.slice(0, 3).map((h, i) => `${i + 1}. ${h.title}：${clip(h.snippet, 120)}（${h.source.name}，${h.source.year}）`);
+    // Whole sentences that answer the question (the triage role reads them for risk and
+    // what to do now); only the documents quoted are cited.
+    const intent = ctx.role === 'triage' ? 'risk' : ctx.role === 'research' ? 'guideline' : 'knowledge';
+    const passages = passagesFor(input.query, intent, hits, (id) => this.kb.doc(id), ctx.lang, { max: 6, maxChars: 520 });
     return {
       output: { hits },
-      evidence: hits.map(hitToEvidence),
-      summary: hits.length ? lines.join('\n') : t(ctx.lang, '知识库中没有找到相关内容。', 'No relevant passage found in the knowledge base.'),
+      evidence: passages.map((p) => hitToEvidence(p.hit)),
+      summary: passages.length
+        ? passages.map((p) => passageLine(p, ctx.lang)).join('\n')
+        : t(ctx.lang, '知识库中没有找到与该问题直接相关的内容；请咨询医生或药师。', 'The knowledge base has nothing directly on this question; please ask a doctor or pharmacist.'),
     };
   }
 }
