@@ -30,3 +30,4 @@ export type {
 } from './medgraph';
 export * from './icd';
 export * from './symptoms';
+export * from './concepts';
