@@ -28,7 +28,7 @@ export function composeFromObservations(opts: {
   const { lang, taskType, summaries } = opts;
   const parts = [`## ${headingFor(taskType, lang)}`];
   if (opts.partial) parts.push(TEXT.partial[lang]);
-  const unique = [...new Set(summaries.map((s) => s.trim()).filter(Boolean))];
+  const unique = dedupeSentences([...new Set(summaries.map((s) => s.trim()).filter(Boolean))]);
   // Each observation keeps its own line structure (lists stay lists). The disclaimer is not
   // added here: the coordinator's final safety boundary owns it for every exit.
   parts.push(unique.length > 0 ? unique.join('\n\n') : TEXT.empty[lang]);
@@ -39,4 +39,36 @@ export function composeFromObservations(opts: {
 export function firstSentence(text: string, max = 300): string {
   const first = text.trim().split(/(?<=[。！？!?])|(?<=\.)\s/)[0] ?? '';
   return first.length > max ? `${first.slice(0, max - 1)}…` : first;
+}
+
+const TAIL = /\s?[（(][^（()）]*(?:[（(][^（()）]*[）)][^（()）]*)*[，,]\s?\d{4}[）)]$/;
+
+/**
+ * Two tools often quote the same sentence (assess_risk and search_knowledge read the same
+ * red-flag document): each sentence is kept once, where it first appears; a line left with
+ * only its source tail is dropped.
+ */
+export function dedupeSentences(blocks: readonly string[]): string[] {
+  const said = new Set<string>();
+  const key = (x: string) => x.toLowerCase().replace(/[\s，,。.！!？?；;：:（）()「」“”"'、\-[\]]/g, '');
+  return blocks
+    .map((block) =>
+      block
+        .split('\n')
+        .map((line) => {
+          const tail = TAIL.exec(line)?.[0] ?? '';
+          const body = tail ? line.slice(0, line.length - tail.length) : line;
+          const kept = body.split(/(?<=[。！？!?])|(?<=[.])\s+(?=[A-Z0-9"“(])/).filter((x) => {
+            const k = key(x);
+            if (k.length < 6) return x.trim().length > 0;
+            if (said.has(k)) return false;
+            said.add(k);
+            return true;
+          });
+          return kept.some((x) => key(x).length >= 6) ? `${kept.join(/[\u3400-\u9fff]/.test(body) ? '' : ' ')}${tail}` : '';
+        })
+        .filter(Boolean)
+        .join('\n'),
+    )
+    .filter(Boolean);
 }

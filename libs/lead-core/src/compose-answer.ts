@@ -52,12 +52,17 @@ export function composeAnswer(lang: Lang, contributions: readonly Contribution[]
   const numbers = new Map<string, number>();
   const sources: Evidence[] = [];
   const cite = (e: Evidence): number | undefined => {
-    const key = sourceKey(e);
-    const known = numbers.get(key);
-    if (known !== undefined) return known;
+    // One number per document and per publication: a second document of the same guideline
+    // shares its number.
+    const keys = [`id:${e.source_id}`, sourceKey(e)];
+    const known = keys.map((k) => numbers.get(k)).find((n) => n !== undefined);
+    if (known !== undefined) {
+      for (const k of keys) numbers.set(k, known);
+      return known;
+    }
     if (sources.length >= limit) return undefined;
     sources.push(e);
-    numbers.set(key, sources.length);
+    for (const k of keys) numbers.set(k, sources.length);
     return sources.length;
   };
   const said = new Set<string>();

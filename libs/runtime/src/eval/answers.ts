@@ -89,11 +89,14 @@ export function answerBody(text: string): string {
   return m ? text.slice(0, m.index) : text;
 }
 
+const CITATION_TAIL = /\s?[（(][^（()）]*(?:[（(][^（()）]*[）)][^（()）]*)*[，,]\s?\d{4}[）)]\s*$/;
+
 /** Sentences of at least 12 characters that occur more than once in the answer body. */
 export function repeatedSentences(text: string): string[] {
   const seen = new Map<string, number>();
   for (const raw of answerBody(text).split(/(?<=[。！？!?；;])|(?<=\.)\s+|\n+/)) {
-    const s = raw.replace(/^\s*(\d+[.、)]|[-•*])\s*/, '').replace(/\[\d+\]/g, '').trim();
+    // Citations are not sentences: "[3]" marks and "（source，2020）" tails are left out.
+    const s = raw.replace(/^\s*(\d+[.、)]|[-•*])\s*/, '').replace(/\[\d+\]/g, '').replace(CITATION_TAIL, '').trim();
     if (Array.from(s).length < 12) continue;
     seen.set(s, (seen.get(s) ?? 0) + 1);
   }

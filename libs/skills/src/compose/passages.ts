@@ -1,5 +1,5 @@
 import type { Lang } from '@medagent/contracts';
-import type { Hit, KnowledgeDocument } from '@medagent/knowledge';
+import { extractConcepts, sharesConcept, type Hit, type KnowledgeDocument } from '@medagent/knowledge';
 import { candidatesOf, selectSentences, type SentenceIntent } from './sentences';
 
 export interface Passage {
@@ -28,7 +28,11 @@ export function passagesFor(
   lang: Lang,
   opts: { max?: number; maxChars?: number } = {},
 ): Passage[] {
-  const usable = hits.filter((h) => h.lang === lang);
+  // A document is quoted only when it shares a medical concept with the question (when the
+  // question names none, nothing is quoted): never another disease's text.
+  const q = extractConcepts(question);
+  const onTopic = (h: Hit) => q.length > 0 && sharesConcept(q, extractConcepts(`${h.title} ${docOf(h.doc_id)?.text.slice(0, 400) ?? h.snippet}`));
+  const usable = hits.filter((h) => h.lang === lang && onTopic(h));
   const docs = usable.map((h) => ({ doc_id: h.doc_id, text: docOf(h.doc_id)?.text ?? h.snippet }));
   const chosen = selectSentences(question, intent, candidatesOf(docs), { ...opts, lang });
   const out: Passage[] = [];

@@ -53,7 +53,7 @@ export type SentenceIntent = 'risk' | 'lifestyle' | 'guideline' | 'knowledge';
 
 const INTENT_CUES: Record<SentenceIntent, RegExp> = {
   risk: /就医|急诊|立即|马上|尽快|拨打|120|医院|门诊|警惕|危险|风险|红旗|不要|切勿|seek|emergency|call|doctor|urgent|hospital|911|988|risk|right away|immediately|warning|do not|don't/i,
-  lifestyle: /饮食|吃|喝|运动|锻炼|步行|体重|减重|睡眠|作息|戒烟|限酒|饮酒|盐|水|diet|eat|food|drink|exercise|walk|active|weight|sleep|alcohol|smok|salt|water|fluid/i,
+  lifestyle: /饮食|食物|吃|喝|饮|运动|锻炼|步行|活动|体重|减重|睡眠|作息|戒烟|限酒|盐|水|限制|避免|diet|eat|food|drink|exercise|walk|active|activity|weight|sleep|alcohol|smok|salt|water|fluid|avoid|limit/i,
   guideline: /推荐|指南|目标|一线|首选|标准|治疗|药物|recommend|guideline|target|first-line|standard|treat|therapy|medication/i,
   knowledge: /是|指|可以|通常|一般|应|建议|is|are|usually|should|can/i,
 };
@@ -97,13 +97,15 @@ export function selectSentences(
       const lower = c.text.toLowerCase();
       let s = 0;
       for (const [t, wt] of w) if (lower.includes(t)) s += wt;
-      if (s > 0 && cue.test(c.text)) s *= 1.35;
-      if (s > 0 && /\d/.test(c.text)) s *= 1.1;
-      // Earlier documents and earlier sentences first on ties.
-      s -= c.rank * 0.05 + c.position * 0.01;
+      // The retrieved document is already on the question's topic: a sentence that does what
+      // the section asks (what to do now, what to eat, what is recommended) counts by itself.
+      if (cue.test(c.text)) s += 0.8;
+      if (/\d/.test(c.text)) s += 0.2;
+      // Earlier documents and earlier sentences first.
+      s -= c.rank * 0.15 + c.position * 0.02;
       return { c, s };
     })
-    .filter((x) => x.s > 0.2)
+    .filter((x) => x.s > 0.5)
     .sort((a, b) => b.s - a.s);
   const chosen: Candidate[] = [];
   let chars = 0;
