@@ -1,7 +1,6 @@
 import {
   TASK_TYPE_LABELS,
   byReadingOrder,
-  sectionBody,
   type Contribution,
   type Evidence,
   type Lang,

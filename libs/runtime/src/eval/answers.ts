@@ -94,7 +94,7 @@ const CITATION_TAIL = /\s?[（(][^（()）]*(?:[（(][^（()）]*[）)][^（()�
 /** Sentences of at least 12 characters that occur more than once in the answer body. */
 export function repeatedSentences(text: string): string[] {
   const seen = new Map<string, number>();
-  for (const raw of answerBody(text).split(/(?<=[。！？!?；;])|(?<=\.)\s+|\n+/)) {
+  for (const raw of answerBody(text).split('\n').map((l) => l.replace(/\s*\[\d+\]\s*$/, '').replace(CITATION_TAIL, '')).join('\n').split(/(?<=[。！？!?；;])|(?<=\.)\s+|\n+/)) {
     // Citations are not sentences: "[3]" marks and "（source，2020）" tails are left out.
     const s = raw.replace(/^\s*(\d+[.、)]|[-•*])\s*/, '').replace(/\[\d+\]/g, '').replace(CITATION_TAIL, '').trim();
     if (Array.from(s).length < 12) continue;

@@ -1,5 +1,6 @@
 import type { Lang } from '@medagent/contracts';
 import { extractConcepts, sharesConcept, type Hit, type KnowledgeDocument } from '@medagent/knowledge';
+import { topicsIn } from '../common';
 import { candidatesOf, selectSentences, type SentenceIntent } from './sentences';
 
 export interface Passage {
@@ -28,17 +29,26 @@ export function passagesFor(
   lang: Lang,
   opts: { max?: number; maxChars?: number } = {},
 ): Passage[] {
-  // A document is quoted only when it shares a medical concept with the question (when the
-  // question names none, nothing is quoted): never another disease's text.
-  const q = extractConcepts(question);
-  const onTopic = (h: Hit) => q.length > 0 && sharesConcept(q, extractConcepts(`${h.title} ${docOf(h.doc_id)?.text.slice(0, 400) ?? h.snippet}`));
-  const usable = hits.filter((h) => h.lang === lang && onTopic(h));
+  const usable = hits.filter((h) => h.lang === lang);
   const docs = usable.map((h) => ({ doc_id: h.doc_id, text: docOf(h.doc_id)?.text ?? h.snippet }));
   const chosen = selectSentences(question, intent, candidatesOf(docs), { ...opts, lang });
+  // A document is quoted only when what is quoted from it (with its title) shares a medical
+  // concept with the question; when the question names none, nothing is quoted: never
+  // another disease's text. The evidence snippet is the passage actually used.
+  const q = extractConcepts(question);
+  // No concept recognised ("饭后两小时血糖9点多"): the knowledge base's own topic list decides.
+  const topics = q.length === 0 ? topicsIn(question) : [];
+  const onTopic = (h: Hit, quoted: string): boolean =>
+    q.length > 0
+      ? sharesConcept(q, extractConcepts(`${h.title} ${quoted}`))
+      : topics.some((t) => docOf(h.doc_id)?.topics.includes(t) === true);
   const out: Passage[] = [];
   for (const h of usable) {
     const sentences = chosen.filter((c) => c.doc_id === h.doc_id).map((c) => c.text);
-    if (sentences.length) out.push({ hit: h, sentences });
+    if (sentences.length === 0) continue;
+    const quoted = sentences.join(lang === 'zh' ? '' : ' ');
+    if (!onTopic(h, quoted)) continue;
+    out.push({ hit: { ...h, snippet: quoted.slice(0, 2000) }, sentences });
   }
   return out;
 }
