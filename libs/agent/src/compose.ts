@@ -58,14 +58,14 @@ export function dedupeSentences(blocks: readonly string[]): string[] {
         .map((line) => {
           const tail = TAIL.exec(line)?.[0] ?? '';
           const body = tail ? line.slice(0, line.length - tail.length) : line;
-          const kept = body.split(/(?<=[。！？!?])|(?<=[.])\s+(?=[A-Z0-9"“(])/).filter((x) => {
+          const kept = body.split(/(?<=[。！？!?；;])|(?<=[.])\s+(?=[A-Z0-9"“(])/).filter((x) => {
             const k = key(x);
             if (k.length < 6) return x.trim().length > 0;
             if (said.has(k)) return false;
             said.add(k);
             return true;
           });
-          return kept.some((x) => key(x).length >= 6) ? `${kept.join(/[\u3400-\u9fff]/.test(body) ? '' : ' ')}${tail}` : '';
+          return kept.some((x) => key(x).length >= 6) ? `${kept.join(/[\u3400-\u9fff]/.test(body) ? '' : ' ').replace(/ {2,}/g, ' ')}${tail}` : '';
         })
         .filter(Boolean)
         .join('\n'),

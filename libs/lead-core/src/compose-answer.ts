@@ -19,7 +19,7 @@ function sameKey(s: string): string {
 }
 
 function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[。！？!?])|(?<=[.])\s+(?=[A-Z0-9"“(])/).map((s) => s.trim()).filter(Boolean);
+  return text.split(/(?<=[。！？!?；;])|(?<=[.])\s+(?=[A-Z0-9"“(])/).map((s) => s.trim()).filter(Boolean);
 }
 
 const sourceKey = (e: Evidence): string => (e.source_name ? `${e.source_name}|${e.year ?? ''}` : `id:${e.source_id}`);

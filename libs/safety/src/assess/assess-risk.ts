@@ -15,6 +15,8 @@ import type { SignalMatch } from '../prerisk/engine';
 import type { ParsedVitals } from '../text/vitals';
 import { normalizeText } from '../text/normalize';
 import { FAMILY_TEXT, LEVEL_ADVICE, VITAL_TEXT } from './risk-text';
+import { readMeasurements, type Measurement } from './measures';
+import { treatmentDecisions, type TreatmentDecision } from './treatment';
 
 export type SeekCare = 'call_emergency_now' | 'same_day' | 'within_days' | 'self_care';
 
@@ -44,6 +46,10 @@ export interface RiskAssessment {
   advice_en: string;
   seek_care: SeekCare;
   rules_version: string;
+  /** Reported numbers read against the guideline bands (data/assess/measure-bands.json). */
+  measurements?: Measurement[];
+  /** Conditions needing a doctor's treatment decision within weeks (data/assess/treatment-decision.json). */
+  treatment_decisions?: TreatmentDecision[];
 }
 
 export interface AssessRiskOptions {
@@ -184,6 +190,7 @@ export function assessRisk(text: string, options: AssessRiskOptions = {}): RiskA
   gradeVitals(acc, analysis.vitals, pregnant, options.age ?? analysis.vitals.ages.find((a) => a.child)?.years);
   if (analysis.vitals.glucose.length === 0 && GLUCOSE_WORD.test(n)) addVital(acc, 'glucose_reported_high', 'routine', '');
   gradeSymptoms(acc, text, n, analysis.matches);
+  const measured = gradeTreatment(acc, text, options.age ?? analysis.vitals.ages[0]?.years);
   const base = LEVEL_ADVICE[acc.level];
   // Specific advice follows the level's general line; in an emergency only the latter matters.
   const extraZh = acc.level === 'emergency' ? [] : acc.adviceZh;
@@ -196,5 +203,26 @@ export function assessRisk(text: string, options: AssessRiskOptions = {}): RiskA
     advice_en: [base.en, ...extraEn].join(' '),
     seek_care: SEEK[acc.level],
     rules_version: gate.version,
+    ...measured,
+  };
+}
+
+/**
+ * A condition that needs a treatment decision (LDL ≥ 4.9, HbA1c in the diabetic range, BP ≥
+ * 160/100, eGFR < 60, atrial fibrillation at the CHA2DS2-VASc line, …) is never "self-care":
+ * at least routine, with "see a doctor within weeks, a treatment decision is needed".
+ */
+function gradeTreatment(acc: Acc, text: string, age: number | undefined): Pick<RiskAssessment, 'measurements' | 'treatment_decisions'> {
+  const measurements = readMeasurements(text);
+  const decisions = treatmentDecisions(text, measurements, age);
+  if (decisions.length > 0) {
+    raise(acc, 'routine');
+    for (const d of decisions) acc.reasons.push({ code: d.rule_id, text_zh: d.text_zh, text_en: d.text_en });
+    acc.adviceZh.push('建议在数周内就诊：这种情况需要医生作出治疗决定，不宜只观察等待。');
+    acc.adviceEn.push('See a doctor within the next few weeks: this needs a treatment decision, not watchful waiting.');
+  }
+  return {
+    ...(measurements.length ? { measurements } : {}),
+    ...(decisions.length ? { treatment_decisions: decisions } : {}),
   };
 }

@@ -31,7 +31,9 @@ export function passagesFor(
 ): Passage[] {
   const usable = hits.filter((h) => h.lang === lang);
   const docs = usable.map((h) => ({ doc_id: h.doc_id, text: docOf(h.doc_id)?.text ?? h.snippet }));
-  const chosen = selectSentences(question, intent, candidatesOf(docs), { ...opts, lang });
+  // Budgets are in Chinese characters; an English sentence needs about 2.5 times the characters.
+  const maxChars = opts.maxChars === undefined ? undefined : lang === 'en' ? Math.round(opts.maxChars * 2.5) : opts.maxChars;
+  const chosen = selectSentences(question, intent, candidatesOf(docs), { ...opts, ...(maxChars ? { maxChars } : {}), lang });
   // A document is quoted only when what is quoted from it (with its title) shares a medical
   // concept with the question; when the question names none, nothing is quoted: never
   // another disease's text. The evidence snippet is the passage actually used.

@@ -44,8 +44,10 @@ export class AssessRiskSkill implements Skill<Input> {
       `Risk level: ${a.level}. ${reasons ? `Because: ${reasons}. ` : ''}${a.advice_en}`,
     );
     // What to do now, in whole sentences from the red-flag and condition documents.
-    const passages = passagesFor(input.text, 'risk', hits, (id) => this.kb.doc(id), ctx.lang, { max: 4, maxChars: 360 });
-    const lines = [summary, ...passages.map((p) => passageLine(p, ctx.lang))];
+    const passages = passagesFor(input.text, 'risk', hits, (id) => this.kb.doc(id), ctx.lang, { max: 5, maxChars: 450 });
+    // The user's own numbers, read against the guideline bands, come right after the level.
+    const readings = (a.measurements ?? []).map((m) => (ctx.lang === 'zh' ? `${m.sentence_zh}。` : `${m.sentence_en}.`));
+    const lines = [summary, ...readings, ...passages.map((p) => passageLine(p, ctx.lang))];
     return { output: { ...a, risk_level: a.level }, evidence: passages.map((p) => hitToEvidence(p.hit)), summary: lines.join('\n') };
   }
 }

@@ -63,7 +63,7 @@ export class ClinicalGuidelineSkill implements Skill<Input> {
       const recs = (d.guideline?.recommendations ?? []).map(asText).filter(Boolean).map((r) => (/[。.!?！？]$/.test(r) ? r : `${r}${d.lang === 'zh' ? '。' : '.'}`));
       return { ...d, text: `${recs.join('\n')}\n${d.text}` };
     };
-    const passages = passagesFor(input.query, 'guideline', hits, docText, ctx.lang, { max: 6, maxChars: 560 });
+    const passages = passagesFor(input.query, 'guideline', hits, docText, ctx.lang, { max: 7, maxChars: 700 });
     const line = (p: (typeof passages)[number]) => {
       const g = this.kb.doc(p.hit.doc_id)?.guideline;
       const name = g?.name ?? p.hit.title;

@@ -79,7 +79,7 @@ export class DeepResearchSkill implements Skill<Input> {
     // The answer quotes whole sentences from the documents on the question's concepts; the
     // table stays in the output for a reader who wants every angle searched.
     const ranked = table.map((r) => hitsById.get(r.doc_id)).filter((h): h is Hit => h !== undefined);
-    const passages = passagesFor(input.query, 'guideline', ranked, (id) => this.kb.doc(id), ctx.lang, { max: 6, maxChars: 560 });
+    const passages = passagesFor(input.query, 'guideline', ranked, (id) => this.kb.doc(id), ctx.lang, { max: 7, maxChars: 700 });
     const summary = passages.length
       ? passages.map((p) => passageLine(p, ctx.lang)).join('\n')
       : t(ctx.lang, '知识库中没有找到与该问题直接相关的研究证据；请向医生了解。', 'The knowledge base has no research evidence directly on this question; please ask a clinician.');

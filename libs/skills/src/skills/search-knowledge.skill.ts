@@ -2,6 +2,7 @@ import { Injectable, Module } from '@nestjs/common';
 import type { Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
 import type { Hit } from '@medagent/knowledge';
 import { QUERY_SCHEMA_PROP, hitToEvidence, t } from '../common';
+import { readMeasurements } from '@medagent/safety';
 import { passageLine, passagesFor } from '../compose/passages';
 import { KnowledgeService } from '../knowledge.service';
 
@@ -42,12 +43,14 @@ export class SearchKnowledgeSkill implements Skill<Input> {
     // Whole sentences that answer the question (the triage role reads them for risk and
     // what to do now); only the documents quoted are cited.
     const intent = ctx.role === 'triage' ? 'risk' : ctx.role === 'research' ? 'guideline' : 'knowledge';
-    const passages = passagesFor(input.query, intent, hits, (id) => this.kb.doc(id), ctx.lang, { max: 6, maxChars: 520 });
+    const passages = passagesFor(input.query, intent, hits, (id) => this.kb.doc(id), ctx.lang, { max: 8, maxChars: 700 });
+    // The user's own numbers first, read against the bands the guidelines state.
+    const readings = readMeasurements(input.query).map((m) => (ctx.lang === 'zh' ? `${m.sentence_zh}。` : `${m.sentence_en}.`));
     return {
       output: { hits },
       evidence: passages.map((p) => hitToEvidence(p.hit)),
-      summary: passages.length
-        ? passages.map((p) => passageLine(p, ctx.lang)).join('\n')
+      summary: passages.length || readings.length
+        ? [...readings, ...passages.map((p) => passageLine(p, ctx.lang))].join('\n')
         : t(ctx.lang, '知识库中没有找到与该问题直接相关的内容；请咨询医生或药师。', 'The knowledge base has nothing directly on this question; please ask a doctor or pharmacist.'),
     };
   }
