@@ -1,6 +1,6 @@
 import { TASK_OWNER, TASK_TYPES, type TaskType } from '@medagent/contracts';
 import { normaliseZh } from './dialect-zh';
-import { codePointLength, countCjk, hasCjk as anyCjk, nfkc } from './features';
+import { countCjk, hasCjk as anyCjk, nfkc } from './features';
 import { MODEL_LABELS, type NbScorer } from './naive-bayes';
 import { candidateRules, indexRules, type RuleIndex } from './rule-index';
 import type { CueRule } from './rule-types';

@@ -1,7 +1,6 @@
 import type { TaskType } from '@medagent/contracts';
 import { codePointLength } from './features';
 import { EN_DRUG } from './rules-en';
-import { ZH_DRUG } from './rules-zh';
 import type { MessageCues, TypeScores } from './classify';
 
 // Clause cue rules: what the planner adds to a clause's rule scores once the lexical rule sets
