@@ -7,7 +7,7 @@ import type { CueRule } from './rule-types';
 import { EN_DRUG, EN_ORG_RULE, EN_QUESTION, EN_REQUEST, EN_RULES, normaliseEn } from './rules-en';
 import { ZH_DRUG, ZH_QUESTION, ZH_REQUEST, ZH_RULES } from './rules-zh';
 import type { Clause } from './segment';
-import { KNOWLEDGE_FORM, ZH_NEEDS_DRUG } from './cue-rules';
+import { ASKING_CUES, KNOWLEDGE_FORM, ZH_NEEDS_DRUG } from './cue-rules';
 import { applyClauseCues } from './cue-engine';
 
 // Rules decide whether a clause asks for something and, when they fire, what;
@@ -191,7 +191,7 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
   const asking = hasCjk
     ? ZH_QUESTION.test(stripped) || ZH_A_NOT_A.test(raw) || ZH_REQUEST.test(raw) || EN_REQUEST.test(en)
     : EN_QUESTION.test(en) || EN_REQUEST.test(en);
-  return { asking, rule, fired };
+  return { asking: asking || fired.some((id) => ASKING_CUES.has(id)), rule, fired };
 }
 
 function best(scores: TypeScores, among: readonly TaskType[]): { type: TaskType; value: number } {

@@ -41,6 +41,8 @@ export interface ClauseCueRule {
   weight: readonly CueWeight[];
   /** A rule that only adjusts and records nothing. */
   silent?: boolean;
+  /** The clause asks something even without a question mark or a known request verb. */
+  asks?: boolean;
 }
 
 /** Cues that only say the clause asks for knowledge (what is / what does it mean / how do they differ). */
@@ -133,6 +135,16 @@ function namesKnownDiagnosis(raw: string, named: readonly string[]): boolean {
 }
 
 
+const ZH_CURRENT_TREATMENT =
+  /(现在|目前|如今|最新|一般|通常|主流)[^，。？?；;]{0,4}(推荐|建议|主张|指南)?[^，。？?；;]{0,3}(怎么|如何|怎样|咋)(治|治疗|处理|用药|管理)|(现在|目前|如今)[^，。？?；;]{0,4}(首选|一线|主流)[^，。？?；;]{0,4}(药|治疗|方案)|(一般|通常|现在|目前)[^，。？?；;]{0,3}(推荐|建议)[^，。？?；;]{0,3}(用|吃)(什么|哪些|哪种)(药|治疗)/;
+const EN_STANDARD_OF_CARE =
+  /\bstandard of care\b|\b(current|latest|usual|standard|recommended|best) (treatment|therapy|management|approach|practice)\b|\bfirst[- ]line (treatment|therapy|drugs?|medications?|options?)\b|\bwhat('s| is) (now |currently )?(first[- ]line|recommended)\b|\bhow (is|are) (it|they|this|[a-z ]{2,30}) (usually |currently |normally )?(treated|managed) (now|today|these days|nowadays)\b/;
+const EN_ALSO_WANT =
+  /\b(i|we) (also |would also |'d also |really )?(want|wanna|would like|'d like|need) (to )?(see|know|read|get|have|hear|learn|check|look at)\b|\b(also|plus|btw|and) (show|give|tell|send|point) me\b/;
+const EN_HOW_DANGEROUS =
+  /\bhow (dangerous|serious|worrying|concerning|risky|bad) (is|are|was)\b|\bshould (i|we) be (worried|concerned)\b|\bis (it|this|that) (dangerous|serious|an emergency)\b/;
+const ZH_FOOD = /食物|饮食|东西|水果|蔬菜|主食|肉|海鲜|零食|饮料|菜/;
+
 const firedAny = (x: CueContext, ids: ReadonlySet<string> | readonly string[]): boolean =>
   x.fired.some((id) => (ids instanceof Set ? ids.has(id) : (ids as readonly string[]).includes(id)));
 
@@ -145,6 +157,28 @@ export const CLAUSE_CUE_RULES: readonly ClauseCueRule[] = [
     guard: (x) => x.rule.disease_classification >= 3 && !firedAny(x, GUIDELINE_ASK),
     weight: [{ cap: 'clinical_guideline', at: 1 }],
   },
+  // Implicit guideline asks: "现在一般推荐怎么治", "目前主流用什么药", "what's the current standard
+  // of care", "what is first-line now": what is currently recommended is a guideline's answer.
+  {
+    id: 'zh.gl.current_treatment',
+    script: 'cjk',
+    pattern: ZH_CURRENT_TREATMENT,
+    weight: [{ add: 'clinical_guideline', by: 5 }, { absorb: 'clinical_guideline', from: ['general_consultation'] }],
+    asks: true,
+  },
+  {
+    id: 'en.gl.standard_of_care',
+    script: 'latin',
+    on: 'en',
+    pattern: EN_STANDARD_OF_CARE,
+    weight: [{ add: 'clinical_guideline', by: 5 }, { absorb: 'clinical_guideline', from: ['general_consultation'] }],
+    asks: true,
+  },
+  // "and I also want the diabetes guideline", "btw show me the evidence": a request with no
+  // question mark still asks.
+  { id: 'en.req.also_want', script: 'latin', on: 'en', pattern: EN_ALSO_WANT, weight: [], asks: true },
+  // "How dangerous is an A1c of 9?", "should I be worried about…": how serious, for the user.
+  { id: 'en.risk.how_dangerous', script: 'latin', on: 'en', pattern: EN_HOW_DANGEROUS, weight: [{ add: 'risk_triage', by: 4 }], asks: true },
   // "指南推荐先用什么药": a clause that asks a named guideline owns the drug or knowledge form inside it.
   {
     id: 'any.gl.absorbs_knowledge',
@@ -201,7 +235,8 @@ export const CLAUSE_CUE_RULES: readonly ClauseCueRule[] = [
     guard: (x) => x.zhDrug() && !ZH_LIFE_WORD.test(x.raw),
     weight: [{ add: 'general_consultation', by: 4 }],
   },
-  { id: 'zh.gen.drug_bare_eat', script: 'cjk', pattern: ZH_BARE_EAT, guard: (x) => x.cues.drugTopic, weight: [{ add: 'general_consultation', by: 4 }] },
+  // "还有哪些食物不能吃": a food named in the clause is what "能不能吃" is about (lifestyle).
+  { id: 'zh.gen.drug_bare_eat', script: 'cjk', pattern: ZH_BARE_EAT, guard: (x) => x.cues.drugTopic && !ZH_FOOD.test(x.raw), weight: [{ add: 'general_consultation', by: 4 }] },
   {
     id: 'zh.gen.drug_effect',
     script: 'cjk',
@@ -245,3 +280,6 @@ export const CLAUSE_CUE_RULES: readonly ClauseCueRule[] = [
     weight: [{ add: 'disease_classification', by: 2 }],
   },
 ];
+
+/** Ids of the rules that mark a clause as asking. */
+export const ASKING_CUES: ReadonlySet<string> = new Set(CLAUSE_CUE_RULES.filter((r) => r.asks).map((r) => r.id));
