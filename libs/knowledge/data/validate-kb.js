@@ -17,6 +17,12 @@ const TOPICS = new Set([
   'uti', 'pneumonia', 'hepatitis', 'stroke', 'coronary_heart_disease', 'heart_failure', 'atrial_fibrillation',
   'obesity', 'osteoporosis', 'smoking', 'alcohol', 'nutrition', 'exercise', 'sleep', 'anticoagulation',
   'nsaids', 'antibiotics', 'vaccination', 'red_flags', 'mental_health', 'allergy', 'gerd', 'migraine',
+  // first aid and primary care (2026.12 additions)
+  'first_aid', 'cardiac_arrest', 'choking', 'bleeding', 'burns', 'poisoning', 'heat_stroke', 'drowning',
+  'electric_shock', 'co_poisoning', 'anaphylaxis', 'seizure', 'button_battery', 'bites', 'fractures',
+  'head_injury', 'nosebleed', 'fatty_liver', 'eczema', 'acne', 'back_pain', 'contraception', 'fever',
+  'kidney_stones', 'ibs', 'constipation', 'dehydration', 'sore_throat', 'hay_fever', 'common_cold',
+  'anaemia', 'hypotension_shock', 'headache',
 ]);
 const DOC_TYPES = new Set(['condition', 'lifestyle', 'red_flag', 'guideline', 'medication', 'test']);
 const LANGS = new Set(['zh', 'en']);

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createPreRiskGate, comparePreRisk, evaluatePreRisk, parsePreRiskCases } from '@medagent/safety';
 import { evaluateRouter, parseRouterCases, planFromMessage } from '@medagent/planner';
-import { MEDQUAD_TUNED, evaluateRetrieval, type RetrievalMode } from '@medagent/knowledge';
+import { evaluateRetrieval, type RetrievalMode } from '@medagent/knowledge';
 import { evalAnswersCommand } from './eval-answers';
 import { num, parseArgs, str, UsageError, type ParsedArgs } from '../args';
 
 const HELP = `medagent eval prerisk --cases FILE [--json] [--compare VERSION_A,VERSION_B]
 medagent eval router  --cases FILE [--json]
 medagent eval answers --cases FILE [--json] [--show] [--full]
-medagent eval retrieval --corpus FILE|DIR --queries FILE [--mode bm25|dense|hybrid] [--k 10] [--sample N] [--preset default|medquad] [--json]`;
+medagent eval retrieval --corpus FILE|DIR --queries FILE [--mode bm25|dense|hybrid] [--k 10] [--sample N] [--json]`;
 
 function need(args: ParsedArgs, key: string): string {
   const v = str(args, key);
@@ -46,16 +46,14 @@ async function retrieval(args: ParsedArgs, json: boolean): Promise<number> {
   const mode = (str(args, 'mode', 'hybrid') ?? 'hybrid') as RetrievalMode;
   if (!['bm25', 'dense', 'hybrid'].includes(mode)) throw new UsageError('--mode bm25|dense|hybrid');
   const sample = num(args, 'sample', 0);
-  const preset = str(args, 'preset', 'default');
-  if (preset !== 'default' && preset !== 'medquad') throw new UsageError('--preset default|medquad');
+  // Fusion is calibrated per index at build time; the MedQuAD-only preset is gone.
+  if (str(args, 'preset')) throw new UsageError('--preset was removed: hybrid weights are calibrated per index');
   const r = await evaluateRetrieval({
     corpus: need(args, 'corpus'),
     queries: need(args, 'queries'),
     mode,
     k: num(args, 'k', 10),
     ...(sample > 0 ? { sample } : {}),
-    // `medquad`: the settings tuned on MedQuAD dev queries (libs/knowledge/src/retrieval/README.md).
-    ...(preset === 'medquad' ? { options: MEDQUAD_TUNED } : {}),
   });
   print(r, json, JSON.stringify(r));
   return 0;

@@ -7,18 +7,6 @@ import { evaluateRetrieval, type RetrievalEvalResult } from './evaluate';
 import { findRepoRoot } from './index-store';
 import type { RetrievalMode } from './types';
 
-/**
- * Settings tuned on a MedQuAD dev sample disjoint from the reported one (seeded 2,000 queries
- * outside the seed-7 evaluation sample): heavier title weight (MedQuAD titles are
- * "focus — question type"), less length normalisation, more LSA dimensions with Σ^0.5 weighting,
- * and RRF leaning on BM25 because LSA is far weaker than BM25 on this corpus.
- */
-export const MEDQUAD_TUNED: EmbeddedRetrieverOptions = {
-  bm25: { titleWeight: 5, k1: 1.2, b: 0.35 },
-  lsa: { dim: 256, sigmaPower: 0.5 },
-  rrf: { k: 10, window: 100, weights: { bm25: 1, dense: 0.1 } },
-};
-
 export interface MedquadBenchOptions {
   /** Default ../shared/data/medquad/docs.jsonl next to the workspace. */
   docs?: string;

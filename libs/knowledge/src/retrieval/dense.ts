@@ -47,3 +47,20 @@ export function isZero(v: Float32Array): boolean {
   for (const x of v) if (x !== 0) return false;
   return true;
 }
+
+/** Cosine of the query with each listed row, best first: the dense list restricted to candidates. */
+export function cosineRank(
+  vectors: Float32Array,
+  dim: number,
+  query: Float32Array,
+  ids: Iterable<number>,
+): Array<{ id: number; score: number }> {
+  const out: Array<{ id: number; score: number }> = [];
+  for (const id of ids) {
+    const o = id * dim;
+    let s = 0;
+    for (let c = 0; c < dim; c++) s += (vectors[o + c] as number) * (query[c] as number);
+    out.push({ id, score: s });
+  }
+  return out.sort((a, b) => b.score - a.score || a.id - b.id);
+}

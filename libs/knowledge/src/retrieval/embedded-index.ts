@@ -11,6 +11,7 @@ import {
   saveIndex,
   type PersistedIndex,
 } from './index-store';
+import type { FusionCalibration } from './calibrate';
 import { LsaEmbedder } from './lsa';
 import { isFittable, type Embedder, type KnowledgeDocument } from './types';
 
@@ -20,6 +21,10 @@ export interface LiveIndex {
   embedder: Embedder | null;
   docs: KnowledgeDocument[];
   bm25: Bm25Index;
+  /** BM25 over titles only: cheap, rebuilt at open, the hybrid's third list. */
+  titles: Bm25Index;
+  /** The hybrid's calibrated fusion (set by the retriever after opening). */
+  calibration?: FusionCalibration;
   vectors: Float32Array | undefined;
   dim: number;
   state: 'built' | 'loaded';
@@ -76,10 +81,10 @@ export async function openIndex(p: OpenIndexParams): Promise<LiveIndex> {
     const bm25 = new Bm25Index(saved.bm25);
     return {
       key,
-
       embedder,
       docs,
       bm25,
+      titles: titleIndex(docs, analyzer),
       vectors: saved.vectors,
       dim: saved.manifest.dim,
       state: 'loaded',
@@ -112,10 +117,10 @@ export async function openIndex(p: OpenIndexParams): Promise<LiveIndex> {
   const bytes = dir ? saveIndex(dir, persisted) : memoryBytes(persisted);
   return {
     key,
-
     embedder,
     docs,
     bm25,
+    titles: titleIndex(docs, analyzer),
     vectors: dense?.vectors,
     dim,
     state: 'built',
@@ -123,6 +128,12 @@ export async function openIndex(p: OpenIndexParams): Promise<LiveIndex> {
     dir,
     bytes,
   };
+}
+
+function titleIndex(docs: KnowledgeDocument[], analyzer: Analyzer): Bm25Index {
+  const terms: string[] = [];
+  const rows = docs.map((d) => analyzer.counts(d.title));
+  return Bm25Index.fromMatrix(buildDocTermMatrix(rows, new Map(), terms), terms);
 }
 
 async function embedCorpus(

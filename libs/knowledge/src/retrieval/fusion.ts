@@ -4,19 +4,23 @@ import type { MatchedBy } from './types';
  * Reciprocal rank fusion (Cormack, Clarke & Büttcher, SIGIR 2009):
  *   score(d) = Σ_lists weight_list / (k + rank_list(d)),   rank 1-based, k = 60 by default.
  * Only the first `window` entries of each list take part (Elasticsearch's rank_window_size).
- * Weights default to 1 (classic RRF, what the engine computes); a weight > 1 lets the
- * stronger list win close calls without discarding the other list's unique finds.
+ * Weights default to 1 (classic RRF, what the engine computes) for bm25 and dense and to 0 for
+ * the title list; a list of weight 0 takes no part. The embedded retriever calibrates k and the
+ * weights per index (calibrate.ts).
  */
 export interface RrfOptions {
   k?: number;
   window?: number;
-  weights?: Partial<Record<MatchedBy, number>>;
+  weights?: Partial<Record<ListName, number>>;
 }
+
+/** The ranked lists a hybrid can fuse: BM25 over title + body, BM25 over titles only, dense. */
+export type ListName = MatchedBy | 'title';
 
 export const DEFAULT_RRF_K = 60;
 
 export interface RankedList<Id> {
-  name: MatchedBy;
+  name: ListName;
   ids: readonly Id[];
 }
 
@@ -36,7 +40,10 @@ export function rrfFuse<Id extends string | number>(
   const window = opts.window ?? Number.POSITIVE_INFINITY;
   const byId = new Map<Id, Fused<Id>>();
   for (const list of lists) {
-    const w = opts.weights?.[list.name] ?? 1;
+    const w = opts.weights?.[list.name] ?? (list.name === 'title' ? 0 : 1);
+    if (w === 0) continue;
+    // A title match is a lexical match: it is reported as 'bm25'.
+    const by: MatchedBy = list.name === 'title' ? 'bm25' : list.name;
     const n = Math.min(list.ids.length, window);
     for (let i = 0; i < n; i++) {
       const id = list.ids[i] as Id;
@@ -47,7 +54,7 @@ export function rrfFuse<Id extends string | number>(
         byId.set(id, f);
       }
       f.score += w / (k + rank);
-      if (!f.matched_by.includes(list.name)) f.matched_by.push(list.name);
+      if (!f.matched_by.includes(by)) f.matched_by.push(by);
       f.bestRank = Math.min(f.bestRank, rank);
     }
   }

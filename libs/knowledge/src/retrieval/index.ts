@@ -24,7 +24,16 @@ export {
 } from './analysis/analyzer';
 export { porterStem } from './analysis/porter';
 export { DEFAULT_BM25, type Bm25Params } from './bm25';
-export { DEFAULT_RRF_K, rrfFuse, type Fused, type RankedList, type RrfOptions } from './fusion';
+export { DEFAULT_RRF_K, rrfFuse, type Fused, type ListName, type RankedList, type RrfOptions } from './fusion';
+export {
+  CALIBRATION_VERSION,
+  CLASSIC_FUSION,
+  calibrateFusion,
+  pseudoQueries,
+  type DenseScope,
+  type FusionCalibration,
+  type ListsForQuery,
+} from './calibrate';
 export { LsaEmbedder, LSA_VERSION, type LsaOptions } from './lsa';
 export { OpenAIEmbedder, type OpenAIEmbedderOptions } from './openai-embedder';
 export {
@@ -66,7 +75,6 @@ export {
 export {
   benchMedquad,
   defaultMedquadDir,
-  MEDQUAD_TUNED,
   type MedquadBenchOptions,
   type MedquadBenchReport,
 } from './bench-medquad';
