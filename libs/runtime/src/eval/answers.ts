@@ -112,7 +112,12 @@ export function languageOf(text: string): Lang {
 }
 
 function languageMatches(text: string, lang: Lang): boolean {
-  const body = answerBody(text);
+  // Publications are cited under their own names ("（中国血脂管理指南，2023）" in an English
+  // answer): the citation tails are not the answer's language.
+  const body = answerBody(text)
+    .split('\n')
+    .map((l) => l.replace(/\s*\[\d+\]\s*$/, '').replace(CITATION_TAIL, ''))
+    .join('\n');
   const cjk = (body.match(/[\u3400-\u9fff]/g) ?? []).length;
   const latin = (body.match(/[A-Za-z]/g) ?? []).length;
   // A Latin word is ~4 letters, a CJK character ~1 word.
