@@ -74,3 +74,16 @@ export function bigramDice(a: string, b: string): number {
   for (const n of B.values()) total += n;
   return total === 0 ? 0 : (2 * inter) / total;
 }
+
+/**
+ * What a retrieval skill says when the knowledge base has nothing on the question's main
+ * concept: plainly that, and safe next steps — never another condition's text.
+ */
+export function noCoverageSummary(lang: Lang, label: string | undefined): string {
+  const what = label ?? t(lang, '这个问题', 'this question');
+  return t(
+    lang,
+    `知识库中没有关于「${what}」的资料，因此不引用其他疾病的内容。建议：带上症状、检查结果和正在使用的药物咨询医生或药师；如出现呼吸困难、胸痛、意识改变、抽搐或大出血等危急情况，请立即拨打120。`,
+    `The knowledge base has no material on "${what}", so no other condition's text is quoted. Next steps: ask a doctor or pharmacist, bringing your symptoms, test results and medicines; for an emergency such as trouble breathing, chest pain, confusion, a seizure or heavy bleeding, call the emergency number now.`,
+  );
+}

@@ -1,7 +1,12 @@
+import * as path from 'node:path';
 import { Injectable } from '@nestjs/common';
 import {
+  ConceptTable,
   EmbeddedRetriever,
+  conceptSearch,
   defaultIcdCoder,
+  defaultIndexRoot,
+  type ConceptSearchResult,
   loadStarterKb,
   type Hit,
   type IcdCoder,
@@ -10,13 +15,14 @@ import {
   type SearchFilters,
   type SearchOptions,
 } from '@medagent/knowledge';
-import { topicsIn } from './common';
 
 export interface KnowledgeServiceOptions {
   /** An Elasticsearch (or other) retriever; default: embedded over the starter KB. */
   retriever?: Retriever;
   /** Extra documents to index beside the starter KB. */
   extraDocs?: KnowledgeDocument[];
+  /** Where the documents' concept table is cached; default beside the embedded index. */
+  conceptDir?: string | null;
 }
 
 /**
@@ -28,8 +34,11 @@ export class KnowledgeService {
   readonly retriever: Retriever;
   private readonly docs = new Map<string, KnowledgeDocument>();
   private readyPromise: Promise<void> | undefined;
+  private conceptTable: ConceptTable | undefined;
+  private readonly conceptDir: string | undefined;
 
   constructor(opts: KnowledgeServiceOptions = {}) {
+    this.conceptDir = opts.conceptDir === null ? undefined : (opts.conceptDir ?? path.join(defaultIndexRoot(), 'starter-kb'));
     const docs = [...loadStarterKb(), ...(opts.extraDocs ?? [])];
     for (const d of docs) this.docs.set(d.id, d);
     if (opts.retriever) {
@@ -46,24 +55,32 @@ export class KnowledgeService {
     return this.retriever.search(query, opts);
   }
 
+  /** Every document's concepts (title, headings, topics; text mentions), built once and cached on disk. */
+  get concepts(): ConceptTable {
+    this.conceptTable ??= ConceptTable.build([...this.docs.values()], this.conceptDir);
+    return this.conceptTable;
+  }
+
   /**
-   * Topic-first search: documents on the conditions the question names (diabetes for
-   * "餐后血糖"), then the wider index, then other languages — so a diet question about
-   * glucose is answered from diabetes documents before generic diet documents.
+   * Concept-aware evidence: every hit shares a concept with the question (or `taskText`), those
+   * on its main concept first; `coverage: 'none'` when the KB has nothing on it, and no
+   * sources either when the question names no concept the extractor knows ('no_concept').
    */
+  async evidence(query: string, k: number, filters: SearchFilters = {}, taskText?: string): Promise<ConceptSearchResult> {
+    if (this.readyPromise) await this.readyPromise;
+    const lang = filters.lang;
+    const r = await conceptSearch(this.retriever, this.concepts, query, {
+      k,
+      filters,
+      ...(lang ? { lang } : {}),
+      ...(taskText ? { taskText } : {}),
+    });
+    return r;
+  }
+
+  /** Concept-aware search returning the hits only (see `evidence`). */
   async focusedSearch(query: string, k: number, filters: SearchFilters = {}): Promise<Hit[]> {
-    const out: Hit[] = [];
-    const add = (hs: Hit[]) => {
-      for (const h of hs) if (out.length < k && !out.some((o) => o.doc_id === h.doc_id)) out.push(h);
-    };
-    const topics = topicsIn(query);
-    if (topics.length) add(await this.search(query, { k, filters: { ...filters, topics } }));
-    if (out.length < k) add(await this.search(query, { k, filters }));
-    if (out.length < 2 && filters.lang) {
-      const { lang: _lang, ...rest } = filters;
-      add(await this.search(query, { k, filters: rest }));
-    }
-    return out.map((h, i) => ({ ...h, rank: i + 1 }));
+    return (await this.evidence(query, k, filters)).hits;
   }
 
   doc(id: string): KnowledgeDocument | undefined {

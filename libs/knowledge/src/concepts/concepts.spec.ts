@@ -75,3 +75,11 @@ describe('concept data', () => {
     expect(() => parseConceptData(lexicon, { topics: [] })).toThrow(/unknown topic/);
   });
 });
+
+describe('blood-pressure readings', () => {
+  it('name low or high blood pressure by value', () => {
+    expect(ids('量血压90/50，人有点迷糊')).toContain('sym:low-blood-pressure');
+    expect(ids('BP 165/100 this morning')).toContain('sym:high-blood-pressure');
+    expect(ids('血压120/80')).not.toEqual(expect.arrayContaining(['sym:low-blood-pressure']));
+  });
+});

@@ -65,6 +65,26 @@ function spanOf(folded: Folded, input: string, needle: string, from = 0): [numbe
   return [folded.from[at] ?? 0, folded.to[at + needle.length - 1] ?? input.length];
 }
 
+// A blood-pressure reading names a concept by its value: below 90/60 mmHg is low blood pressure,
+// 140/90 mmHg or more is in the hypertension range (中国高血压防治指南 2024; ESH 2023).
+const BP_READING = /(?:血压|\bbp\b|blood pressure)[^\d\n]{0,8}(\d{2,3})\s*[/／]\s*(\d{2,3})|(\d{2,3})\s*[/／]\s*(\d{2,3})\s*(?:mmhg|毫米汞柱)/gi;
+const BP_LOW = { systolic: 90, diastolic: 60 };
+const BP_HIGH = { systolic: 140, diastolic: 90 };
+
+function readingConcepts(input: string, lang: ConceptLang): Concept[] {
+  const out: Concept[] = [];
+  for (const m of input.matchAll(BP_READING)) {
+    const sys = Number(m[1] ?? m[3]);
+    const dia = Number(m[2] ?? m[4]);
+    const span: [number, number] = [m.index, m.index + m[0].length];
+    if (sys < BP_LOW.systolic || dia < BP_LOW.diastolic)
+      out.push({ id: 'sym:low-blood-pressure', kind: 'symptom', label: lang === 'zh' ? '血压低' : 'low blood pressure', span });
+    else if (sys >= BP_HIGH.systolic || dia >= BP_HIGH.diastolic)
+      out.push({ id: 'sym:high-blood-pressure', kind: 'symptom', label: lang === 'zh' ? '血压高' : 'high blood pressure', span });
+  }
+  return out;
+}
+
 /**
  * Medical concepts named in `text`, in order of first mention, one per id. Negated mentions
  * ("没有胸痛", "no fever") are left out. Labels are in `opts.lang` (default: inferred).
@@ -100,6 +120,8 @@ export function extractConcepts(text: string, opts: ExtractOptions = {}): Concep
     const label = lang === 'zh' ? m.name_zh : (m.name_en ?? m.name_zh);
     put({ id: `icd:${m.code}`, kind: 'disease', label, span });
   }
+
+  for (const c of readingConcepts(input, lang)) put(c);
 
   const graph = defaultMedicationGraph();
   for (const d of extractEntities(input, graph).drugs) {

@@ -69,6 +69,12 @@ function directTopics(r: Relations, id: string): string[] {
   return [...(r.byEntry.get(id) ?? []), ...(r.parents.has(id) ? [id] : [])];
 }
 
+/** The hierarchy topic a KB topic slug names ("hypertension" → "topic:hypertension"), if any. */
+export function topicForSlug(slug: string): string | undefined {
+  const id = `topic:${slug}`;
+  return rel().parents.has(id) ? id : undefined;
+}
+
 /** The concept id, the topics it belongs to and their ancestors. */
 export function expandConcept(id: string): ReadonlySet<string> {
   const r = rel();
@@ -91,11 +97,11 @@ export function isWeakConcept(id: string): boolean {
   return rel().weak.has(id);
 }
 
-function expandAll(list: readonly Concept[]): { strong: Set<string>; all: Set<string> } {
+function expandAll(ids: readonly string[]): { strong: Set<string>; all: Set<string> } {
   const strong = new Set<string>();
   const all = new Set<string>();
-  for (const c of list)
-    for (const x of expandConcept(c.id)) {
+  for (const id of ids)
+    for (const x of expandConcept(id)) {
       all.add(x);
       if (!isWeakConcept(x)) strong.add(x);
     }
@@ -113,6 +119,14 @@ function intersects(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
  * (context) concepts count only when one side has no specific concept at all.
  */
 export function sharesConcept(a: readonly Concept[], b: readonly Concept[]): boolean {
+  return sharesConceptIds(
+    a.map((c) => c.id),
+    b.map((c) => c.id),
+  );
+}
+
+/** sharesConcept over bare ids (as stored in an index's concept table). */
+export function sharesConceptIds(a: readonly string[], b: readonly string[]): boolean {
   if (a.length === 0 || b.length === 0) return false;
   const ea = expandAll(a);
   const eb = expandAll(b);

@@ -43,7 +43,7 @@ export class AnalyzeSymptomsSkill implements Skill<Input> {
       source_name: c.source,
     }));
     const top = a.candidates[0];
-    const kbHits = top ? await this.kb.search(`${top.name} ${input.text}`, { k: 2, filters: { lang: ctx.lang } }) : [];
+    const kbHits = top ? await this.kb.focusedSearch(`${top.name} ${input.text}`, 2, { lang: ctx.lang }) : [];
     const present = a.symptoms.filter((s) => !s.negated).map((s) => s.canonical);
     const summary = a.candidates.length
       ? t(ctx.lang, `识别到的症状：${present.join('、') || '无'}。可能相关的情况（需医生评估）：`, `Symptoms found: ${present.join(', ') || 'none'}. Possibly related (needs a clinician): `) +

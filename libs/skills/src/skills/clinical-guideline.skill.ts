@@ -1,6 +1,6 @@
 import { Injectable, Module } from '@nestjs/common';
 import type { Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
-import { QUERY_SCHEMA_PROP, hitToEvidence, t } from '../common';
+import { QUERY_SCHEMA_PROP, hitToEvidence, noCoverageSummary, t } from '../common';
 import { passagesFor } from '../compose/passages';
 import { KnowledgeService } from '../knowledge.service';
 
@@ -43,7 +43,8 @@ export class ClinicalGuidelineSkill implements Skill<Input> {
   constructor(private readonly kb: KnowledgeService) {}
 
   async execute(input: Input, ctx: SkillContext): Promise<SkillResult<{ guidelines: GuidelineAnswer[] }>> {
-    const hits = await this.kb.focusedSearch(input.query, input.k ?? 3, { doc_type: ['guideline'], lang: ctx.lang });
+    const r = await this.kb.evidence(input.query, input.k ?? 3, { doc_type: ['guideline'], lang: ctx.lang });
+    const hits = r.hits;
     const guidelines: GuidelineAnswer[] = [];
     for (const h of hits) {
       const g = this.kb.doc(h.doc_id)?.guideline;
@@ -74,7 +75,9 @@ export class ClinicalGuidelineSkill implements Skill<Input> {
     };
     const summary = passages.length
       ? passages.map(line).join('\n')
-      : t(ctx.lang, '没有找到与该问题直接相关的指南摘要；请向医生了解适用的最新指南。', 'No guideline summary matches this question; ask your doctor which current guideline applies.');
+      : r.coverage === 'none'
+        ? noCoverageSummary(ctx.lang, r.main?.label)
+        : t(ctx.lang, '没有找到与该问题直接相关的指南摘要；请向医生了解适用的最新指南。', 'No guideline summary matches this question; ask your doctor which current guideline applies.');
     return {
       output: { guidelines },
       evidence: passages.map((p) => ({ ...hitToEvidence(p.hit), year: this.kb.doc(p.hit.doc_id)?.guideline?.year ?? p.hit.source.year })),

@@ -1,7 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import type { Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
 import type { Hit } from '@medagent/knowledge';
-import { QUERY_SCHEMA_PROP, hitToEvidence, t, topicsIn } from '../common';
+import { QUERY_SCHEMA_PROP, hitToEvidence, noCoverageSummary, t, topicsIn } from '../common';
 import { KnowledgeService } from '../knowledge.service';
 import { passageLine, passagesFor } from '../compose/passages';
 
@@ -61,9 +61,16 @@ export class DeepResearchSkill implements Skill<Input> {
     const queries = this.expand(input.query, ctx.lang, input.max_queries ?? 4);
     const rows = new Map<string, EvidenceRow>();
     const hitsById = new Map<string, Hit>();
-    for (const q of queries) {
+    let none: { label: string | undefined } | undefined;
+    for (const [i, q] of queries.entries()) {
       if (ctx.signal.aborted) break;
-      for (const h of await this.kb.search(q, { k: 5 })) {
+      // Every angle's evidence must share a concept with the original question.
+      const r = await this.kb.evidence(q, 5, {}, input.query);
+      if (i === 0 && r.coverage === 'none') {
+        none = { label: r.main?.label };
+        break;
+      }
+      for (const h of r.hits) {
         const row = rows.get(h.doc_id);
         if (row) {
           row.best_score = Math.max(row.best_score, h.score);
@@ -82,7 +89,9 @@ export class DeepResearchSkill implements Skill<Input> {
     const passages = passagesFor(input.query, 'guideline', ranked, (id) => this.kb.doc(id), ctx.lang, { max: 7, maxChars: 700 });
     const summary = passages.length
       ? passages.map((p) => passageLine(p, ctx.lang)).join('\n')
-      : t(ctx.lang, '知识库中没有找到与该问题直接相关的研究证据；请向医生了解。', 'The knowledge base has no research evidence directly on this question; please ask a clinician.');
+      : none
+        ? noCoverageSummary(ctx.lang, none.label)
+        : t(ctx.lang, '知识库中没有找到与该问题直接相关的研究证据；请向医生了解。', 'The knowledge base has no research evidence directly on this question; please ask a clinician.');
     return {
       output: { queries, table },
       evidence: passages.map((p) => hitToEvidence(p.hit)),
