@@ -143,6 +143,10 @@ const EN_ALSO_WANT =
   /\b(i|we) (also |would also |'d also |really )?(want|wanna|would like|'d like|need) (to )?(see|know|read|get|have|hear|learn|check|look at)\b|\b(also|plus|btw|and) (show|give|tell|send|point) me\b/;
 const EN_HOW_DANGEROUS =
   /\bhow (dangerous|serious|worrying|concerning|risky|bad) (is|are|was)\b|\bshould (i|we) be (worried|concerned)\b|\bis (it|this|that) (dangerous|serious|an emergency)\b/;
+const ZH_DRUG_REGIMEN =
+  /忘了吃|忘记吃|漏服|漏吃|少吃了一次|停药|停掉|能(不能)?停|可以停|减量|换药|掰开|掰断|磨碎|碾碎|(怎么|如何|咋)(吃|服|用)|什么时候(吃|服|用)|(饭前|饭后|餐前|餐后)(吃|服)|选哪(个|种)|哪(个|种)(更)?好|交替|保存|冰箱|开封/;
+const EN_DRUG_REGIMEN =
+  /\b(stop|stopping|quit|quitting|come off|coming off|skip|skipped|missed|forgot|forget|alternate|alternating|switch|crush|crushing|split|store|storing|storage|fridge|refrigerat)\b|\bwhich is (better|safer)\b|\bhow (do|should|am) (i|we|you) (supposed to )?(take|use|give)\b|\b(before|after|with) (meals|food|breakfast)\b/;
 const ZH_FOOD = /食物|饮食|东西|水果|蔬菜|主食|肉|海鲜|零食|饮料|菜/;
 
 const firedAny = (x: CueContext, ids: ReadonlySet<string> | readonly string[]): boolean =>
@@ -179,6 +183,23 @@ export const CLAUSE_CUE_RULES: readonly ClauseCueRule[] = [
   { id: 'en.req.also_want', script: 'latin', on: 'en', pattern: EN_ALSO_WANT, weight: [], asks: true },
   // "How dangerous is an A1c of 9?", "should I be worried about…": how serious, for the user.
   { id: 'en.risk.how_dangerous', script: 'latin', on: 'en', pattern: EN_HOW_DANGEROUS, weight: [{ add: 'risk_triage', by: 4 }], asks: true },
+  // How to take, stop, skip, store or choose a named drug is drug knowledge, not lifestyle
+  // ("Can I just quit sertraline?", "优思明忘了吃怎么办", "Tylenol or Motrin, can I alternate?").
+  {
+    id: 'zh.gen.drug_regimen',
+    script: 'cjk',
+    pattern: ZH_DRUG_REGIMEN,
+    guard: (x) => (x.zhDrug() || x.cues.drugTopic) && !ZH_FOOD.test(x.raw) && !ZH_LIFE_WORD.test(x.raw),
+    weight: [{ add: 'general_consultation', by: 5 }, { absorb: 'general_consultation', from: ['lifestyle_guidance'] }],
+  },
+  {
+    id: 'en.gen.drug_regimen',
+    script: 'latin',
+    on: 'en',
+    pattern: EN_DRUG_REGIMEN,
+    guard: (x) => (EN_DRUG.test(x.en) || x.cues.drugTopic) && !EN_FOOD_DRINK.test(x.en),
+    weight: [{ add: 'general_consultation', by: 5 }, { absorb: 'general_consultation', from: ['lifestyle_guidance'] }],
+  },
   // "指南推荐先用什么药": a clause that asks a named guideline owns the drug or knowledge form inside it.
   {
     id: 'any.gl.absorbs_knowledge',
