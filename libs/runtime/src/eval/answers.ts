@@ -89,7 +89,7 @@ export function answerBody(text: string): string {
   return m ? text.slice(0, m.index) : text;
 }
 
-const CITATION_TAIL = /\s?[（(][^（()）]*(?:[（(][^（()）]*[）)][^（()）]*)*[，,]\s?\d{4}[）)]\s*$/;
+const CITATION_TAIL = /\s?[（(][^（()）]*(?:[（(][^（()）]*[）)][^（()）]*)*[，,]\s?\d{4}[）)][.。]?\s*$/;
 
 /** Sentences of at least 12 characters that occur more than once in the answer body. */
 export function repeatedSentences(text: string): string[] {

@@ -215,6 +215,13 @@ export function assessRisk(text: string, options: AssessRiskOptions = {}): RiskA
 function gradeTreatment(acc: Acc, text: string, age: number | undefined): Pick<RiskAssessment, 'measurements' | 'treatment_decisions'> {
   const measurements = readMeasurements(text);
   const decisions = treatmentDecisions(text, measurements, age);
+  // A number outside its healthy band (prediabetes, grade 1 hypertension, raised LDL, …) is
+  // never "watchful waiting": it needs a visit to confirm it and plan what to do.
+  const abnormal = measurements.filter((m) => m.abnormal);
+  if (abnormal.length > 0 && decisions.length === 0) {
+    raise(acc, 'routine');
+    for (const m of abnormal) acc.reasons.push({ code: `measure_${m.id}`, text_zh: `${m.id === 'bp' ? '血压' : ''}${m.text}：${m.band_zh}`, text_en: `${m.text}: ${m.band_en}` });
+  }
   if (decisions.length > 0) {
     raise(acc, 'routine');
     for (const d of decisions) acc.reasons.push({ code: d.rule_id, text_zh: d.text_zh, text_en: d.text_en });

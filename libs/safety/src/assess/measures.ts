@@ -8,6 +8,8 @@ import { DATA_DIR } from '../classifier/models';
 interface Band {
   min?: number;
   max?: number;
+  /** Inside the healthy range: no visit needed for this number alone. */
+  normal?: boolean;
   zh: string;
   en: string;
 }
@@ -31,6 +33,7 @@ interface MeasureDef {
 interface BpGrade {
   sys: number;
   dia: number;
+  normal?: boolean;
   zh: string;
   en: string;
 }
@@ -50,6 +53,8 @@ export interface Measurement {
   diastolic?: number;
   band_zh: string;
   band_en: string;
+  /** Outside the healthy band (prediabetes, grade 1 hypertension, LDL above range, …). */
+  abnormal: boolean;
   source: string;
   year: number;
   /** One sentence, in each language, reading the number against its band. */
@@ -66,6 +71,12 @@ export function measureBands(): BandData {
 // Between a cue and its number only a verb, a colon or a hedge ("是", "为", "was", "came back at").
 const BRIDGE = String.raw`[\s:：=是为约在大概了~～（(]{0,4}(?:(?:was|is|of|at|came back at|around|about|reads?|came in at)\s+)?[\s:：约]{0,2}`;
 const NUMBER = String.raw`(\d{1,4}(?:\.\d+)?)\s*(%|mmol\/l|mmol|mg\/dl|μmol\/l|umol\/l|miu\/l|mu\/l)?`;
+
+/** "ADA 2025; 中华医学会…" → "ADA 2025" in an English sentence (the Chinese name when it is the only one). */
+function englishSource(source: string): string {
+  const parts = source.split(/;\s*/).filter((p) => !/[\u4e00-\u9fff]/.test(p));
+  return parts.length ? parts.join('; ') : source;
+}
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -119,10 +130,11 @@ export function readMeasurements(text: string): Measurement[] {
       text: r.raw,
       band_zh: band.zh,
       band_en: band.en,
+      abnormal: band.normal !== true,
       source: def.source,
       year: def.year,
       sentence_zh: `您提到的${def.zh}${r.value}${unitZh}：${band.zh}（依据：${def.source}，${def.year}）`,
-      sentence_en: `Your ${def.en} of ${r.value}${def.unit === '%' ? '%' : ` ${def.unit}`} is ${band.en} (per ${def.source}, ${def.year})`,
+      sentence_en: `Your ${def.en} of ${r.value}${def.unit === '%' ? '%' : ` ${def.unit}`} is ${band.en} (per ${englishSource(def.source)}, ${def.year})`,
     });
   }
   const bp = readBp(text);
@@ -139,10 +151,11 @@ export function readMeasurements(text: string): Measurement[] {
         text: bp.raw,
         band_zh: grade.zh,
         band_en: grade.en,
+        abnormal: grade.normal !== true,
         source: g.source,
         year: g.year,
         sentence_zh: `您提到的血压${bp.raw} mmHg：${grade.zh}（依据：${g.source}，${g.year}）`,
-        sentence_en: `A blood pressure of ${bp.raw} mmHg is ${grade.en} (per ${g.source}, ${g.year})`,
+        sentence_en: `A blood pressure of ${bp.raw} mmHg is ${grade.en} (per ${englishSource(g.source)}, ${g.year})`,
       });
     }
   }

@@ -38,3 +38,10 @@ describe('assess_risk: a condition needing a treatment decision is never self-ca
     expect(assessRisk('I am 50 and have atrial fibrillation, otherwise healthy').treatment_decisions).toBeUndefined();
   });
 });
+
+describe('assess_risk: a number outside its healthy band is not watchful waiting', () => {
+  it('prediabetes-range HbA1c with obesity is at least routine, a normal HbA1c is not raised', () => {
+    expect(assessRisk('I am 45, BMI 33, my A1c is 6.2').level).toBe('routine');
+    expect(assessRisk('my A1c is 5.2, just curious').reasons.some((r) => r.code.startsWith('measure_'))).toBe(false);
+  });
+});
