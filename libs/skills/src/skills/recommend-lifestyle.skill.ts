@@ -47,7 +47,7 @@ export class RecommendLifestyleSkill implements Skill<Input> {
     // Condition-specific first (lifestyle documents and guideline lifestyle sections on the
     // named condition), then general lifestyle documents.
     const hits = await this.kb.focusedSearch(input.text, 4, { doc_type: ['lifestyle', 'guideline', 'condition'], lang: ctx.lang });
-    const passages = passagesFor(input.text, 'lifestyle', hits, (id) => this.kb.doc(id), ctx.lang, { max: 8, maxChars: 700 });
+    const passages = passagesFor(input.text, 'lifestyle', hits, (id) => this.kb.doc(id), ctx.lang, { max: 10, maxChars: 900 });
     const advice = passages.map((p) => {
       const text = p.sentences.join(ctx.lang === 'zh' ? '' : ' ');
       const aspect = ASPECTS.find((a) => asked.includes(a) && ASPECT_CUES[a].test(text)) ?? ASPECTS.find((a) => ASPECT_CUES[a].test(text)) ?? asked[0] ?? 'diet';

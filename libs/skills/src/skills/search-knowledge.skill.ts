@@ -44,7 +44,7 @@ export class SearchKnowledgeSkill implements Skill<Input> {
     // Whole sentences that answer the question (the triage role reads them for risk and
     // what to do now); only the documents quoted are cited.
     const intent = ctx.role === 'triage' ? 'risk' : ctx.role === 'research' ? 'guideline' : 'knowledge';
-    const passages = passagesFor(input.query, intent, hits, (id) => this.kb.doc(id), ctx.lang, { max: 8, maxChars: 700 });
+    const passages = passagesFor(input.query, intent, hits, (id) => this.kb.doc(id), ctx.lang, { max: 10, maxChars: 900 });
     // The user's own numbers first, read against the bands the guidelines state.
     const readings = readMeasurements(input.query).map((m) => (ctx.lang === 'zh' ? `${m.sentence_zh}。` : `${m.sentence_en}.`));
     const empty =
