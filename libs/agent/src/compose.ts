@@ -28,7 +28,12 @@ export function composeFromObservations(opts: {
   const { lang, taskType, summaries } = opts;
   const parts = [`## ${headingFor(taskType, lang)}`];
   if (opts.partial) parts.push(TEXT.partial[lang]);
-  const unique = [...new Set(summaries.map((s) => s.trim()).filter(Boolean))];
+  const all = dedupeSentences([...new Set(summaries.map((s) => s.trim()).filter(Boolean))]);
+  // "The knowledge base has nothing on X" is dropped when another tool did find material.
+  const found = all.filter((s) => !NOTHING_FOUND.test(s));
+  // …but only when what was found is on the question: a tool that abstained on the main
+  // concept keeps its line when the others quoted nothing either.
+  const unique = found.length > 0 && found.length < all.length && found.every((s) => TAIL.test(s.split('\n')[0] ?? '')) ? withNextStep(found, all) : all;
   // Each observation keeps its own line structure (lists stay lists). The disclaimer is not
   // added here: the coordinator's final safety boundary owns it for every exit.
   parts.push(unique.length > 0 ? unique.join('\n\n') : TEXT.empty[lang]);
@@ -39,4 +44,45 @@ export function composeFromObservations(opts: {
 export function firstSentence(text: string, max = 300): string {
   const first = text.trim().split(/(?<=[。！？!?])|(?<=\.)\s/)[0] ?? '';
   return first.length > max ? `${first.slice(0, max - 1)}…` : first;
+}
+
+const NOTHING_FOUND =
+  /^(知识库中没有|暂未找到|没有找到与该问题|多轮检索未找到|The knowledge base has no|No lifestyle advice found|No guideline summary|No evidence found|No relevant passage)/;
+
+/** The abstaining line is replaced by its safe next step (see a doctor or pharmacist). */
+function withNextStep(found: string[], all: string[]): string[] {
+  const zh = all.some((s) => /[\u4e00-\u9fff]/.test(s.slice(0, 20)));
+  return [...found, zh ? '如有疑问，请带上检查结果和正在使用的药物咨询医生或药师。' : 'If in doubt, ask a doctor or pharmacist, bringing your test results and the medicines you take.'];
+}
+
+const TAIL = /\s?[（(][^（()）]*(?:[（(][^（()）]*[）)][^（()）]*)*[，,]\s?\d{4}[）)]$/;
+
+/**
+ * Two tools often quote the same sentence (assess_risk and search_knowledge read the same
+ * red-flag document): each sentence is kept once, where it first appears; a line left with
+ * only its source tail is dropped.
+ */
+export function dedupeSentences(blocks: readonly string[]): string[] {
+  const said = new Set<string>();
+  const key = (x: string) => x.toLowerCase().replace(/[\s，,。.！!？?；;：:（）()「」“”"'、\-[\]]/g, '');
+  return blocks
+    .map((block) =>
+      block
+        .split('\n')
+        .map((line) => {
+          const tail = TAIL.exec(line)?.[0] ?? '';
+          const body = tail ? line.slice(0, line.length - tail.length) : line;
+          const kept = body.split(/(?<=[。！？!?；;])|(?<=[.])\s+(?=[A-Z0-9"“(])/).filter((x) => {
+            const k = key(x);
+            if (k.length < 6) return x.trim().length > 0;
+            if (said.has(k)) return false;
+            said.add(k);
+            return true;
+          });
+          return kept.some((x) => key(x).length >= 6) ? `${kept.join(/[\u3400-\u9fff]/.test(body) ? '' : ' ').replace(/ {2,}/g, ' ')}${tail}` : '';
+        })
+        .filter(Boolean)
+        .join('\n'),
+    )
+    .filter(Boolean);
 }

@@ -1,13 +1,12 @@
 import {
   TASK_TYPE_LABELS,
   byReadingOrder,
-  numberSources,
-  sectionBody,
   type Contribution,
   type Evidence,
   type Lang,
 } from '@medagent/contracts';
 import { FENCE_RULE, fencePatientText, type ChatModel } from '@medagent/agent';
+import { composeAnswer } from './compose-answer';
 
 export interface SynthesisInput {
   message: string;
@@ -23,7 +22,7 @@ export interface SynthesisOutput {
 }
 
 // Sources are numbered by the one rule of @medagent/contracts (numberSources, SOURCE_LIMIT).
-export { numberSources };
+export { numberSources } from '@medagent/contracts';
 
 function sourceLine(e: Evidence, i: number): string {
   const by = [e.source_name, e.year].filter((x) => x !== undefined && x !== '').join(', ');
@@ -36,30 +35,8 @@ function sourceLine(e: Evidence, i: number): string {
  * every sentence comes from a worker's contribution.
  */
 export function synthesiseOffline(input: SynthesisInput): SynthesisOutput {
-  const ordered = byReadingOrder(input.contributions);
-  const sources = numberSources(ordered);
-  return { text: offlineText(input.lang, ordered, sources), sources, model: 'offline-synthesis' };
-}
-
-/** The offline answer's text, from the contributions in reading order and their numbered sources. */
-function offlineText(lang: Lang, ordered: readonly Contribution[], sources: readonly Evidence[]): string {
-  const index = new Map(sources.map((s, i) => [s.source_id, i + 1]));
-  const sections = ordered.map((c) => {
-    const refs = c.evidence
-      .map((e) => index.get(e.source_id))
-      .filter((n): n is number => n !== undefined)
-      .filter((n, i, a) => a.indexOf(n) === i)
-      .slice(0, 4);
-    const cite = refs.length ? ` ${refs.map((n) => `[${n}]`).join('')}` : '';
-    const partial = c.completeness < 1 ? (lang === 'zh' ? '（本部分信息不完整）' : ' (this part is incomplete)') : '';
-    // The worker's own "## heading" line is replaced by the section heading.
-    const body = sectionBody(c.text);
-    return `【${TASK_TYPE_LABELS[lang][c.task_type]}】${partial}\n${body}${cite}`;
-  });
-  const refsTitle = lang === 'zh' ? '参考来源' : 'Sources';
-  return [...sections, sources.length ? `${refsTitle}：\n${sources.map(sourceLine).join('\n')}` : '']
-    .filter(Boolean)
-    .join('\n\n');
+  const { text, sources } = composeAnswer(input.lang, input.contributions, 10);
+  return { text, sources, model: 'offline-synthesis' };
 }
 
 export const SYNTHESIS_SYSTEM_PROMPT = [
@@ -75,13 +52,9 @@ export async function synthesise(input: SynthesisInput, model?: ChatModel, signa
   if (!model) return synthesiseOffline(input);
   // The offline text is only the fallback: it is composed when the model's answer is not used.
   const ordered = byReadingOrder(input.contributions);
-  const offlineSources = numberSources(ordered);
-  const fallback = (note: string): SynthesisOutput => ({
-    text: offlineText(input.lang, ordered, offlineSources),
-    sources: offlineSources,
-    model: 'offline-synthesis',
-    note,
-  });
+  const offline = composeAnswer(input.lang, input.contributions, 10);
+  const offlineSources = offline.sources;
+  const fallback = (note: string): SynthesisOutput => ({ text: offline.text, sources: offlineSources, model: 'offline-synthesis', note });
   const sources = offlineSources.map(sourceLine).join('\n');
   const body = ordered.map((c) => `## ${TASK_TYPE_LABELS[input.lang][c.task_type]}\n${c.text}`).join('\n\n');
   try {

@@ -1,12 +1,14 @@
 import { TASK_OWNER, TASK_TYPES, type TaskType } from '@medagent/contracts';
 import { normaliseZh } from './dialect-zh';
-import { codePointLength, countCjk, hasCjk as anyCjk, nfkc } from './features';
+import { countCjk, hasCjk as anyCjk, nfkc } from './features';
 import { MODEL_LABELS, type NbScorer } from './naive-bayes';
 import { candidateRules, indexRules, type RuleIndex } from './rule-index';
 import type { CueRule } from './rule-types';
 import { EN_DRUG, EN_ORG_RULE, EN_QUESTION, EN_REQUEST, EN_RULES, normaliseEn } from './rules-en';
 import { ZH_DRUG, ZH_QUESTION, ZH_REQUEST, ZH_RULES } from './rules-zh';
 import type { Clause } from './segment';
+import { ASKING_CUES, KNOWLEDGE_FORM, ZH_NEEDS_DRUG } from './cue-rules';
+import { applyClauseCues } from './cue-engine';
 
 // Rules decide whether a clause asks for something and, when they fire, what;
 // the naive-Bayes model breaks near-ties and covers questions no rule knows.
@@ -58,52 +60,8 @@ const HYPOTHESIS_RULES = new Set([
   'zh.sym.is_disease',
   'zh.sym.this_or_that',
 ]);
-const GUIDELINE_ASK = new Set([
-  'zh.gl.guideline',
-  'zh.gl.recommend',
-  'en.gl.guideline',
-  'en.gl.say',
-  'en.gl.recommend',
-]);
-const BARE_WHY = /为什么|为啥|为何|\bwhy\b/i;
-/** Cues that only say the clause asks for knowledge (what is / what does it mean / how do they differ). */
-export const KNOWLEDGE_FORM = new Set([
-  'zh.gen.what_is',
-  'zh.gen.difference',
-  'zh.gen.indicates',
-  'en.gen.what_is',
-  'en.gen.difference',
-  'en.gen.meaning',
-]);
+export { KNOWLEDGE_FORM } from './cue-rules';
 
-const EVIDENCE_OPENER =
-  /^(那|那么)?(有|有没有)(没有)?(相关|哪些|什么)?(的)?(研究|证据|数据|文献|临床试验|试验)|^(研究|数据|证据)(说|表明|显示|证明)|^(and |so |but )?(is there|are there|any|what is the|what does the) (good |solid |real |strong |much |any )?(evidence|research|studies|data|trials?)\b/;
-const ICD_CODE = /(?<![A-Za-z0-9-])(?!B12)[A-Z]\d{2}(?:\.\d{1,2})?(?![0-9])/;
-const MEANING = /是什么意思|什么意思|啥意思|代表什么|指什么|\bmean\b|\bstand for\b/i;
-// Targets and thresholds ("控制在多少", "多少需要照光") are what a named guideline answers.
-const TARGET =
-  /控制在|控制到|降到|降至|达标|目标|(多少|多高|多大|几)(才)?(需要|要|得|就要)|\btargets?\b|\bgoals?\b|\baim for\b|\bshould be (below|under|less than)\b/i;
-const ZH_DRUG_USE =
-  /(有用|管用|有效|好使)(吗|嘛|不)|(怎么|如何|咋)(吃|服|用)|(吃|用|服)多(少|久)|疗程|补(钙|铁|锌|充|维生素)|剂量|能(不能)?吃|可以吃|能不能吃|吃[^，。？?]{0,3}(吗|嘛)|吃(什么|哪种|哪个|哪类|啥)|(加|换|用|选)(什么|哪种|哪个|哪类|啥)[^，。？?]{0,3}药/;
-// "我需要吃降脂药吗" asks whether treatment is needed now (triage), not how a drug works.
-const ZH_NEEDS_DRUG =
-  /(需要|需不需要|要不要|用不用|该不该|必须)(开始|马上|尽快)?(吃|用|打)|(^|[^不])(要|得|该)(开始)?(吃|用|打)(药|针)(吗|嘛|呢|不)?[？?]?$/;
-// "这个药平时要注意什么": precautions while on a drug (a diet/exercise word makes it lifestyle).
-// Whether to get a vaccine is an eligibility question (consultation), never a treatment decision.
-const VACCINE = /疫苗|接种|加强针/;
-const ZH_DRUG_CAUTION = /(注意|留意|小心)(什么|啥|哪些|些什么|事项)|注意事项/;
-const ZH_LIFE_WORD = /饮食|吃东西|吃饭|运动|锻炼|睡|作息|戒烟|喝酒|水果|忌口/;
-// "我没糖尿病能不能吃": "吃" with no object, so the drug named earlier is what is asked about.
-const ZH_BARE_EAT = /(能不能|可不可以|能|可以|还能|适合|该不该)(吃|用)(吗|嘛|呢|不)?[？?]?$/;
-// "他汀会不会导致肌肉疼" / "会不会尿路感染": whether a named drug causes something (not "会不会是X").
-const ZH_DRUG_EFFECT =
-  /会不会(?!是)(引起|导致|造成|诱发|出现|增加|得|长|掉|伤|让|使|加重|影响)?[^，。？?]{1,10}[？?]?$|会(引起|导致|造成)[^，。？?]{1,10}(吗|嘛)[？?]?$/;
-const ZH_SHORT_EFFECT = 12;
-// A biopsy or an operation is a decision to escalate, not a test that names a cause.
-const INVASIVE = /穿刺|活检|手术|住院|急诊/;
-// "low-dose aspirin" names a regimen; only a question about dosing is a drug-use cue.
-const EN_DRUG_USE =
-  /\b(cause|causes|lead to|leads to|take|taking|took|use|using|crush|split|with food|empty stomach|drink|alcohol)\b|(?<!\b(low|high|standard|baby)[- ])\bdose\b/;
 
 // The model may only break ties between rule readings, never overturn a stronger cue.
 const NB_WEIGHT = 0.9;
@@ -178,11 +136,7 @@ export function messageCues(original: string): MessageCues {
   };
 }
 
-const BARE_WHAT = /^(这|那|它)?(个)?(到底|究竟)?是(个|一种)?(什么|啥)(东西|病|来的|来)?(呀|啊|呢)?[？?]?$/;
 const RISK_WORD = /\brisks?\b|风险|危险/;
-// "How high, realistically?" / "有多大？": a bare size question about the risk just mentioned.
-const BARE_HOW_HIGH =
-  /^(and |so |but |ok |okay )?how (high|big|likely|much higher|serious|bad)\b[^?]{0,20}\??$|^(那|那么)?(到底)?(有)?多(大|高)(呢|啊)?[？?]?$/;
 
 // A term quoted, or after "诊断(为)/说是/写着/报告(提示)", is a diagnosis someone already gave.
 const NAMED =
@@ -197,49 +151,11 @@ function namedDiagnoses(message: string): string[] {
   return out;
 }
 
-// "<named diagnosis>是怎么回事": knowledge about that condition, not a cause for the user's symptoms.
-const ZH_ABOUT_NAMED =
-  /^([\u4e00-\u9fffA-Za-z0-9]{2,8}?)(到底|究竟)?(是)?(怎么|咋)((一)?回事|(引起|形成|造成|得|来|产生)的)/;
-
-// "胰岛素抵抗是怎么回事": a term that opens the clause and describes no complaint asks what it is;
-// "这种咳嗽/我头晕/血糖高是怎么回事" describe a complaint or a finding (symptom analysis).
-const COMPLAINT =
-  /^(这|那|我|你|他|她|孩子|宝宝|最近|老是|总是|一直|经常|突然|晚上|早上)|疼|痛|晕|咳|痒|肿|麻|胀|酸痛|发酸|腰酸|腿酸|反酸|烧心|吐|泻|血$|出血|发烧|发热|高|低|多|少|不|没|老|总|慌|闷|累|乏|抖|喘/;
-
-function namesTerm(raw: string): boolean {
-  const subject = ZH_ABOUT_NAMED.exec(raw)?.[1];
-  return !!subject && Array.from(subject).length >= 3 && !COMPLAINT.test(subject);
-}
-
-function namesKnownDiagnosis(raw: string, named: readonly string[]): boolean {
-  const m = ZH_ABOUT_NAMED.exec(raw);
-  const subject = m?.[1];
-  if (!subject) return false;
-  // "查出个肺结节，这个是怎么回事": a bare demonstrative points at the finding just named.
-  if (/^(这|那)(个|种)?(病|东西|结果)?$/.test(subject)) return named.length > 0 && !m?.[0].includes('了');
-  if (/^(我|你|他|她|这|那|孩子|宝宝)/.test(subject)) return false;
-  const tail = subject.slice(-2);
-  return named.some((term) => term.includes(tail));
-}
-
 // Indefinites and negations are not questions: "没啥症状", "什么时候吃都行".
 const NOT_ASKING =
   /(?<!有)没(有)?(啥|什么)|(什么|啥|哪)(时候|样|种|个|些)?[^，。？?]{0,6}(都|也)(行|可以|能|一样|没事|无所谓|不|没)/g;
 // "严重不严重/正常不正常": A-not-A over a two-character word.
 const ZH_A_NOT_A = /([\u4e00-\u9fff]{2})不\1/;
-// "要补多少/一天吃几片/疗程多久": a bare dosing question about the drug already named.
-const ZH_BARE_DOSE =
-  /^(那|那么)?(要|该|需要|得|应该|一天|每天|每次|一次)?(补|吃|用|服|打|喷|涂)(多少|几片|几粒|几次|多久|多长时间)|^(剂量|用量)(是)?多少/;
-const EN_BARE_DOSE =
-  /\bhow (much|many|often|long) (\w+ ){0,3}should (i|you|we|he|she|they|an? \w+|people|adults|kids|children) (take|use|have|be on)\b|\bwhat dose\b/;
-// "is it ok to have a glass of wine on it": food or alcohol against a drug already named.
-const EN_ON_DRUG =
-  /\b(on (it|them|this|that|these)|while (on|taking)|with (it|them|this)|when taking)\b(?! (holiday|vacation|the weekend))|\b(on|while on) (a |my |the |your )?([a-z]+statins?|statins?|warfarin|metformin|insulin|[a-z]+pril|[a-z]+sartan|[a-z]+olol|antibiotics?|blood thinners?|meds|medication|tablets|pills)\b/;
-const EN_FOOD_DRINK = /\b(alcohol|drink|drinks|wines?|beers?|pints?|coffee|grapefruit|juice|eat|food|dairy|milk)\b/;
-// "I'm on sertraline. can I still have a couple of beers?": food or drink against the drug named earlier.
-const EN_CAN_HAVE = /\b(can|could|may) (i|he|she|we) (still |safely )?(have|drink|eat)\b|\b(is|are) (it|alcohol|wine|beer|coffee) (ok|okay|safe|fine)\b/;
-// "I'm taking 1000 IU, should I go higher?": changing the amount of what is taken.
-const EN_DOSE_CHANGE = /\b(go|going) (higher|up|lower|down)\b|\btake (more|less)\b|\b(increase|decrease|double|halve|up) (it|the dose|my dose)\b/;
 
 /** Rule evidence for one clause; both rule sets run on mixed-language text and the max per type wins. */
 export function signalFor(text: string, cues: MessageCues): ClauseSignal {
@@ -258,134 +174,24 @@ export function signalFor(text: string, cues: MessageCues): ClauseSignal {
   }
   const zhScores = hasCjk ? applyRules(ZH_INDEX, raw, fired) : emptyScores();
   for (const type of TASK_TYPES) rule[type] = Math.max(zhScores[type], enScores[type]);
-  // "GOLD分级和ABE分组有什么不一样": a body's name on a grading scheme is a classification
-  // question; the guideline reading needs a guideline word or a "what does X say/recommend".
-  if (rule.disease_classification >= 3 && !fired.some((id) => GUIDELINE_ASK.has(id))) {
-    rule.clinical_guideline = Math.min(rule.clinical_guideline, 1);
-  }
-  // "指南推荐先用什么药": a clause that asks a named guideline owns the drug or knowledge form inside it.
-  if (
-    rule.clinical_guideline >= 4 &&
-    rule.general_consultation > 0 &&
-    fired.some((id) => id === 'zh.gl.guideline' || id === 'en.gl.guideline')
-  ) {
-    rule.clinical_guideline += rule.general_consultation;
-    rule.general_consultation = 0;
-    fired.push('any.gl.absorbs_knowledge');
-  }
-  // "有研究说间歇性断食能减重吗", "is there evidence that walking lowers BP": a clause opened by an
-  // evidence ask asks the studies about its topic (diet, drug), not for advice on it.
-  if (
-    rule.clinical_research >= 4 &&
-    EVIDENCE_OPENER.test(hasCjk ? raw : en) &&
-    (rule.lifestyle_guidance > 0 || rule.general_consultation > 0)
-  ) {
-    rule.clinical_research += Math.max(rule.lifestyle_guidance, rule.general_consultation);
-    rule.lifestyle_guidance = 0;
-    rule.general_consultation = 0;
-    fired.push('any.res.absorbs_topic');
-  }
-  if (ICD_CODE.test(raw)) {
-    rule.disease_classification += 4;
-    fired.push('any.cls.code');
-  }
-  if (rule.disease_classification > 0 && MEANING.test(raw)) {
-    rule.disease_classification += 2;
-    fired.push('any.cls.meaning');
-  }
-  if (cues.doctorOrder && BARE_WHY.test(raw)) {
-    rule.general_consultation += 2;
-    fired.push('any.gen.doctor_order');
-  }
-  if (TARGET.test(raw)) {
-    if (cues.hasGuideline) rule.clinical_guideline += 2;
-    else rule.general_consultation += 1;
-    fired.push('any.target');
-  }
-  // The drug patterns are long alternations read by several cues below; each is tested at most
-  // once per clause, where it was first needed (stateless patterns: same answer every time).
+  // The clause cue rules (cue-rules.ts): one declarative table, run in order.
   let zhDrugSeen: boolean | undefined;
   let zhNeedsDrugSeen: boolean | undefined;
-  const zhDrug = (): boolean => (zhDrugSeen ??= ZH_DRUG.test(raw));
-  const zhNeedsDrug = (): boolean => (zhNeedsDrugSeen ??= ZH_NEEDS_DRUG.test(raw));
-  if (
-    (hasCjk && zhDrug() && ZH_DRUG_USE.test(raw) && !zhNeedsDrug()) ||
-    (!hasCjk && EN_DRUG.test(en) && EN_DRUG_USE.test(en))
-  ) {
-    rule.general_consultation += hasCjk ? 4 : 2;
-    fired.push('any.gen.drug_use');
-  }
-  if (hasCjk && zhNeedsDrug() && zhDrug() && !VACCINE.test(raw) && rule.risk_triage < 3) {
-    // "要不要吃阿司匹林": whether to start a named drug now is a treatment decision (triage).
-    rule.risk_triage += 3;
-    fired.push('zh.risk.start_named_drug');
-  }
-  if (cues.hypothesis && fired.includes('zh.risk.need_check') && !INVASIVE.test(raw)) {
-    // The test confirms the proposed diagnosis: dominance goes to symptom analysis.
-    rule.risk_triage = Math.max(0, rule.risk_triage - 3);
-    rule.symptom_analysis += 3;
-    fired.push('zh.sym.confirm_test');
-  }
-  if (hasCjk && zhDrug() && ZH_DRUG_CAUTION.test(raw) && !ZH_LIFE_WORD.test(raw)) {
-    rule.general_consultation += 4;
-    fired.push('zh.gen.drug_caution');
-  }
-  if (hasCjk && cues.drugTopic && ZH_BARE_EAT.test(raw)) {
-    rule.general_consultation += 4;
-    fired.push('zh.gen.drug_bare_eat');
-  }
-  if (
-    hasCjk &&
-    ZH_DRUG_EFFECT.test(raw) &&
-    !/有关|相关|关系/.test(raw) &&
-    (zhDrug() ||
-      (cues.drugTopic && codePointLength(raw) <= ZH_SHORT_EFFECT && !/风险|危险|可能性|几率|概率/.test(raw)))
-  ) {
-    rule.general_consultation += 3;
-    fired.push('zh.gen.drug_effect');
-  }
-  if (hasCjk && cues.drugTopic && ZH_BARE_DOSE.test(raw)) {
-    rule.general_consultation += 4;
-    fired.push('zh.gen.bare_dose');
-  }
-  if (!hasCjk && cues.drugTopic && EN_BARE_DOSE.test(en)) {
-    rule.general_consultation += 3;
-    fired.push('en.gen.bare_dose');
-  }
-  if (!hasCjk && cues.drugTopic && EN_DOSE_CHANGE.test(en)) {
-    rule.general_consultation += 3;
-    fired.push('en.gen.dose_change');
-  }
-  if (!hasCjk && cues.drugTopic && (EN_ON_DRUG.test(en) || EN_CAN_HAVE.test(en)) && EN_FOOD_DRINK.test(en)) {
-    // "Can I drink alcohol while taking amoxicillin?": an interaction, owned by drug knowledge.
-    rule.general_consultation += 3;
-    fired.push('en.gen.with_drug');
-  }
-  if (hasCjk && BARE_WHAT.test(raw) && (cues.doctorOrder || cues.named.length > 0)) {
-    // "医生说我有地中海贫血，是什么？" (Cantonese "系咩嚟㗎"): what the condition a doctor named is.
-    rule.general_consultation += 3;
-    fired.push('zh.gen.bare_what_named');
-  }
-  if (cues.riskTopic && BARE_HOW_HIGH.test(en)) {
-    rule.risk_triage += 3;
-    fired.push('any.risk.how_high');
-  }
-  if (hasCjk && (namesKnownDiagnosis(raw, cues.named) || namesTerm(raw))) {
-    rule.general_consultation += 4;
-    rule.symptom_analysis = Math.max(0, rule.symptom_analysis - 3);
-    fired.push('zh.gen.named_nature');
-  }
-  // A classification cue in the clause takes over its knowledge form ("评分是怎么算的，B级是什么意思",
-  // "分类上有什么区别"): what a grade means or how two classes differ is asked of the scheme.
-  if (rule.disease_classification >= 3 && fired.some((id) => KNOWLEDGE_FORM.has(id))) {
-    rule.disease_classification += 2;
-    fired.push('any.cls.absorbs_meaning');
-  }
+  applyClauseCues({
+    raw,
+    en,
+    hasCjk,
+    cues,
+    rule,
+    fired,
+    zhDrug: () => (zhDrugSeen ??= ZH_DRUG.test(raw)),
+    zhNeedsDrug: () => (zhNeedsDrugSeen ??= ZH_NEEDS_DRUG.test(raw)),
+  });
   const stripped = hasCjk ? raw.replace(NOT_ASKING, '') : raw;
   const asking = hasCjk
     ? ZH_QUESTION.test(stripped) || ZH_A_NOT_A.test(raw) || ZH_REQUEST.test(raw) || EN_REQUEST.test(en)
     : EN_QUESTION.test(en) || EN_REQUEST.test(en);
-  return { asking, rule, fired };
+  return { asking: asking || fired.some((id) => ASKING_CUES.has(id)), rule, fired };
 }
 
 function best(scores: TypeScores, among: readonly TaskType[]): { type: TaskType; value: number } {

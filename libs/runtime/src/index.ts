@@ -13,3 +13,4 @@ export { replayRequest, rerunTask, type TimelineLine, type RerunReport } from '.
 export { busIdentity, BUS_IDENTITIES, IDENTITY_PRODUCERS, isBusIdentity, type BusIdentity, type BusIdentityOptions } from './bus-identity';
 export { secretsInit, usersConf, type SecretsInitOptions, type SecretsInitResult } from './ops/secrets';
 export { listDeadLetters, showDeadLetter, redriveDeadLetter, type DeadLetterLine, type DeadLetterDetail, type RedriveResult } from './ops/dlq';
+export { evaluateAnswers, parseAnswerCases, scoreAnswer, summariseAnswers, repeatedSentences, answerBody, type AnswerCase, type AnswerCaseResult, type AnswerEvalReport, type AnswerFigures } from './eval/answers';

@@ -40,6 +40,8 @@ export type { AgeReading, BpReading, GlucoseContext, GlucoseReading, NumberReadi
 export { normalizeText } from './text/normalize';
 
 export { assessRisk } from './assess/assess-risk';
+export { readMeasurements, type Measurement } from './assess/measures';
+export { treatmentDecisions, scoreFromText, type TreatmentDecision } from './assess/treatment';
 export type { AssessRiskOptions, PreRiskVerdict, RiskAssessment, RiskReason, RiskVitals, SeekCare } from './assess/assess-risk';
 
 export { applyFinalSafety } from './boundary/final-safety';

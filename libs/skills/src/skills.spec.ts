@@ -79,7 +79,9 @@ describe('skills over the shipped knowledge layer', () => {
     const out = r.output as { queries: string[]; table: { doc_id: string }[] };
     expect(out.queries.length).toBeGreaterThan(1);
     expect(new Set(out.table.map((x) => x.doc_id)).size).toBe(out.table.length);
-    expect(r.summary).toContain('|');
+    // The summary quotes whole sentences of the tabled documents, each line with its source.
+    expect(r.evidence.every((e) => out.table.some((x) => x.doc_id === e.source_id))).toBe(true);
+    expect(r.summary.split('\n').every((l) => /（[^（]*.*，\d{4}）$/.test(l))).toBe(true);
   });
 
   it('check_medication_safety: the seed case is blocked for triage with two HIGH conflicts; views differ per role', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Evidence } from '@medagent/contracts';
 import { MedagentClient, startEmbedded, type AskResult } from '@medagent/runtime';
 import { embeddedMemory } from './memory';
@@ -7,7 +8,8 @@ import { connectCli } from './nats';
 
 export const ASK_HELP = `medagent ask "<question>" [--json] [--user U] [--session S] [--lang zh|en] [--quiet] [--nats URL]
   Runs the question through coordinator → lead → workers → lead → coordinator (embedded mode,
-  offline model) and prints progress lines, then the answer with its sources.`;
+  offline model) and prints progress lines, then the answer with its sources. Each ask is a new
+  session unless --session S names one; only asks in the same named session share memory.`;
 
 function render(r: AskResult): string {
   const rec = r.record;
@@ -40,7 +42,9 @@ export async function askCommand(argv: string[]): Promise<number> {
     const onEvent = quiet ? undefined : progressPrinter(log);
     const lang = str(args, 'lang');
     const user = str(args, 'user', 'cli-user') as string;
-    const session = str(args, 'session', 'default') as string;
+    // Without --session every ask is a session of its own: earlier questions never reach this
+    // answer, its plan or its medication check. Memory is shared only within a named session.
+    const session = str(args, 'session') ?? `cli-${randomUUID()}`;
     const r = await rt.client.ask(
       { message: question, user_id: user, session_id: session, channel: natsUrl ? 'nats' : 'cli', ...(lang === 'zh' || lang === 'en' ? { lang } : {}) },
       { ...(onEvent ? { onEvent } : {}), timeoutMs: num(args, 'timeout-ms', 120_000) },

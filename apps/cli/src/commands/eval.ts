@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { compareWithSnapshot, defaultPreRiskGate, evaluatePreRisk, parsePreRiskCases, parseSnapshot } from '@medagent/safety';
 import { evaluateRouter, parseRouterCases, planFromMessage } from '@medagent/planner';
 import { evaluateRetrieval, type RetrievalMode } from '@medagent/knowledge';
+import { evalAnswersCommand } from './eval-answers';
 import { num, parseArgs, str, UsageError, type ParsedArgs } from '../args';
 import { evalMedication } from './eval-medication';
 import { EVAL_BOUNDARY_HELP, evalBoundary } from './eval-boundary';
@@ -9,6 +10,7 @@ import { EVAL_BOUNDARY_HELP, evalBoundary } from './eval-boundary';
 const HELP = `medagent eval prerisk --cases FILE [--json] [--compare SNAPSHOT.json]  (an earlier version's frozen decisions, eval/snapshots/)
 medagent eval router  --cases FILE [--json]
 medagent eval medication --cases FILE [--json]
+medagent eval answers --cases FILE [--json] [--show] [--full]
 medagent eval retrieval --corpus FILE|DIR --queries FILE [--mode bm25|dense|hybrid] [--k 10] [--sample N] [--json]
 ${EVAL_BOUNDARY_HELP}`;
 
@@ -61,6 +63,7 @@ async function retrieval(args: ParsedArgs, json: boolean): Promise<number> {
 
 export async function evalCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
+  if (sub === 'answers') return evalAnswersCommand(rest);
   const args = parseArgs(rest, ['json']);
   const json = args.flags['json'] === true;
   if (sub === 'prerisk') return prerisk(args, json);

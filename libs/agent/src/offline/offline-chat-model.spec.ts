@@ -98,12 +98,15 @@ describe('OfflineChatModel: tool choice per task type, schema-valid arguments', 
     expect(args(r, 'clinical_guideline')).toEqual({ topic: 'COPD' });
   });
 
-  it('clinical_research → deep_research; disease_classification → disease_code', async () => {
+  // The primary tool first, then the knowledge base (offered to both as support), so the
+  // answer also states what the knowledge base says, not only a table or a code.
+  it('clinical_research → deep_research; disease_classification → disease_code (then the KB)', async () => {
     expect(names(await firstTurn('clinical_research', '检索"SGLT2抑制剂对慢性肾病的最新研究"'))).toEqual([
       'deep_research',
+      'search_knowledge',
     ]);
     const r = await firstTurn('disease_classification', '给出"甲状腺功能减退"的ICD编码');
-    expect(names(r)).toEqual(['disease_code']);
+    expect(names(r)).toEqual(['disease_code', 'search_knowledge']);
     expect(args(r, 'disease_code')).toEqual({ term: '甲状腺功能减退' });
   });
 

@@ -83,8 +83,10 @@ export class OfflineChatModel implements ChatModel {
 
   private plan(task: TaskView, tools: readonly ToolSchema[]): ChatToolCall[] {
     const offered = new Map(tools.map((t) => [t.function.name, t]));
-    let chosen = primaryTools(task.taskType, task.instruction).filter((n) => offered.has(n));
-    if (chosen.length === 0) chosen = offered.has('search_knowledge') ? ['search_knowledge'] : [];
+    const chosen = primaryTools(task.taskType, task.instruction).filter((n) => offered.has(n));
+    // The knowledge base is read for every task it is offered to: a coding or research task
+    // still answers in sentences the knowledge base states, not only with codes or a table.
+    if (offered.has('search_knowledge') && !chosen.includes('search_knowledge')) chosen.push('search_knowledge');
     const facts = readFacts(routingText(task.instruction), task.lang);
     return chosen.flatMap((name, i) => {
       const schema = offered.get(name)?.function.parameters;

@@ -17,6 +17,8 @@ import { normalizeText } from '../text/normalize';
 import { FAMILY_TEXT, LEVEL_ADVICE, VITAL_TEXT } from './risk-text';
 import { emergencyOpening } from '../guidance/guidance';
 import { currentRuleset } from '../rules/ruleset';
+import { readMeasurements, type Measurement } from './measures';
+import { treatmentDecisions, type TreatmentDecision } from './treatment';
 
 export type SeekCare = 'call_emergency_now' | 'same_day' | 'within_days' | 'self_care';
 
@@ -48,6 +50,10 @@ export interface RiskAssessment {
   rules_version: string;
   /** The first-aid guidance an escalated request opens with (data/guidance), both languages. */
   emergency_guidance?: { zh: string; en: string };
+  /** Reported numbers read against the guideline bands (data/assess/measure-bands.json). */
+  measurements?: Measurement[];
+  /** Conditions needing a doctor's treatment decision within weeks (data/assess/treatment-decision.json). */
+  treatment_decisions?: TreatmentDecision[];
 }
 
 /** What the coordinator's pre-risk gate decided, carried by the task (TaskPackage context). */
@@ -217,6 +223,7 @@ export function assessRisk(text: string, options: AssessRiskOptions = {}): RiskA
   gradeVitals(acc, analysis.vitals, pregnant, options.age ?? analysis.vitals.ages.find((a) => a.child)?.years);
   if (analysis.vitals.glucose.length === 0 && GLUCOSE_WORD.test(n)) addVital(acc, 'glucose_reported_high', 'routine', '');
   gradeSymptoms(acc, text, n, analysis.matches);
+  const measured = gradeTreatment(acc, text, options.age ?? analysis.vitals.ages[0]?.years);
   const base = LEVEL_ADVICE[acc.level];
   // Specific advice follows the level's general line; in an emergency only the latter matters.
   const extraZh = acc.level === 'emergency' ? [] : acc.adviceZh;
@@ -230,6 +237,34 @@ export function assessRisk(text: string, options: AssessRiskOptions = {}): RiskA
     seek_care: SEEK[acc.level],
     rules_version: gate.version,
     ...(escalatedBy.length > 0 ? { emergency_guidance: guidanceOf(escalatedBy) } : {}),
+    ...measured,
+  };
+}
+
+/**
+ * A condition that needs a treatment decision (LDL ≥ 4.9, HbA1c in the diabetic range, BP ≥
+ * 160/100, eGFR < 60, atrial fibrillation at the CHA2DS2-VASc line, …) is never "self-care":
+ * at least routine, with "see a doctor within weeks, a treatment decision is needed".
+ */
+function gradeTreatment(acc: Acc, text: string, age: number | undefined): Pick<RiskAssessment, 'measurements' | 'treatment_decisions'> {
+  const measurements = readMeasurements(text);
+  const decisions = treatmentDecisions(text, measurements, age);
+  // A number outside its healthy band (prediabetes, grade 1 hypertension, raised LDL, …) is
+  // never "watchful waiting": it needs a visit to confirm it and plan what to do.
+  const abnormal = measurements.filter((m) => m.abnormal);
+  if (abnormal.length > 0 && decisions.length === 0) {
+    raise(acc, 'routine');
+    for (const m of abnormal) acc.reasons.push({ code: `measure_${m.id}`, text_zh: `${m.id === 'bp' ? '血压' : ''}${m.text}：${m.band_zh}`, text_en: `${m.text}: ${m.band_en}` });
+  }
+  if (decisions.length > 0) {
+    raise(acc, 'routine');
+    for (const d of decisions) acc.reasons.push({ code: d.rule_id, text_zh: d.text_zh, text_en: d.text_en });
+    acc.adviceZh.push('建议在数周内就诊：这种情况需要医生作出治疗决定，不宜只观察等待。');
+    acc.adviceEn.push('See a doctor within the next few weeks: this needs a treatment decision, not watchful waiting.');
+  }
+  return {
+    ...(measurements.length ? { measurements } : {}),
+    ...(decisions.length ? { treatment_decisions: decisions } : {}),
   };
 }
 

@@ -29,7 +29,7 @@ export const FAMILY_TEXT: Readonly<Record<Family, { zh: string; en: string }>> =
 export const LEVEL_ADVICE: Readonly<Record<RiskLevel, { zh: string; en: string }>> = {
   emergency: {
     zh: '这可能是需要立即处理的紧急情况：请立即拨打120急救电话或尽快前往最近的急诊，不要自行驾车，尽量有人陪同。',
-    en: 'This may be an emergency: call your local emergency number now or go to the nearest emergency department. Do not drive yourself; have someone stay with you.',
+    en: 'This may be an emergency that needs help right now: call emergency services or get to the nearest emergency department without delay.',
   },
   urgent: {
     zh: '建议今天内就医（急诊或当日门诊）。如症状加重，或出现胸痛、呼吸困难、意识改变，请立即拨打120。',

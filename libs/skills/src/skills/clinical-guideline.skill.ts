@@ -1,6 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import type { Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
-import { QUERY_SCHEMA_PROP, clip, hitToEvidence, noCoverageSummary, t } from '../common';
+import { QUERY_SCHEMA_PROP, hitToEvidence, noCoverageSummary, t } from '../common';
+import { passagesFor } from '../compose/passages';
 import { KnowledgeService } from '../knowledge.service';
 
 interface Input {
@@ -56,16 +57,30 @@ export class ClinicalGuidelineSkill implements Skill<Input> {
         recommendations: g.recommendations.map(asText).filter(Boolean).slice(0, 4),
       });
     }
-    const summary = guidelines.length
-      ? guidelines
-          .map((g, i) => `${i + 1}. 《${g.guideline}》（${g.issuer}，${g.year}）：${g.recommendations.slice(0, 3).map((r) => clip(r, 110)).join('；')}`)
-          .join('\n')
+    // Whole recommendations and sentences of the guideline documents that answer the question.
+    const docText = (id: string) => {
+      const d = this.kb.doc(id);
+      if (!d) return undefined;
+      const recs = (d.guideline?.recommendations ?? []).map(asText).filter(Boolean).map((r) => (/[。.!?！？]$/.test(r) ? r : `${r}${d.lang === 'zh' ? '。' : '.'}`));
+      return { ...d, text: `${recs.join('\n')}\n${d.text}` };
+    };
+    const passages = passagesFor(input.query, 'guideline', hits, docText, ctx.lang, { max: 7, maxChars: 700 });
+    const line = (p: (typeof passages)[number]) => {
+      const g = this.kb.doc(p.hit.doc_id)?.guideline;
+      const name = g?.name ?? p.hit.title;
+      const by = `${p.hit.source.name}，${p.hit.source.year}`;
+      return ctx.lang === 'zh'
+        ? `《${name.replace(/^《|》$/g, '')}》：${p.sentences.join('')}（${by}）`
+        : `${name}: ${p.sentences.join(' ')} (${by.replace('，', ', ')})`;
+    };
+    const summary = passages.length
+      ? passages.map(line).join('\n')
       : r.coverage === 'none'
         ? noCoverageSummary(ctx.lang, r.main?.label)
-        : t(ctx.lang, '没有找到与该问题直接相关的指南摘要。', 'No guideline summary matches this question.');
+        : t(ctx.lang, '没有找到与该问题直接相关的指南摘要；请向医生了解适用的最新指南。', 'No guideline summary matches this question; ask your doctor which current guideline applies.');
     return {
       output: { guidelines },
-      evidence: hits.map((h) => ({ ...hitToEvidence(h), year: this.kb.doc(h.doc_id)?.guideline?.year ?? h.source.year })),
+      evidence: passages.map((p) => ({ ...hitToEvidence(p.hit), year: this.kb.doc(p.hit.doc_id)?.guideline?.year ?? p.hit.source.year })),
       summary,
     };
   }

@@ -1,8 +1,9 @@
 import { Injectable, Module } from '@nestjs/common';
 import type { Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
 import type { Hit } from '@medagent/knowledge';
-import { QUERY_SCHEMA_PROP, clip, hitToEvidence, noCoverageSummary, t, topicsIn } from '../common';
+import { QUERY_SCHEMA_PROP, hitToEvidence, noCoverageSummary, t, topicsIn } from '../common';
 import { KnowledgeService } from '../knowledge.service';
+import { passageLine, passagesFor } from '../compose/passages';
 
 interface Input {
   query: string;
@@ -82,16 +83,18 @@ export class DeepResearchSkill implements Skill<Input> {
     }
     // Documents several angles agree on first, then by score.
     const table = [...rows.values()].sort((a, b) => b.found_by.length - a.found_by.length || b.best_score - a.best_score).slice(0, 8);
-    const summary = table.length
-      ? [t(ctx.lang, '| 文献 | 来源 | 年份 | 命中检索数 |', '| document | source | year | searches |'), '|---|---|---|---|']
-          .concat(table.map((r) => `| ${clip(r.title, 40)} | ${r.source} | ${r.year} | ${r.found_by.length}/${queries.length} |`))
-          .join('\n')
+    // The answer quotes whole sentences from the documents on the question's concepts; the
+    // table stays in the output for a reader who wants every angle searched.
+    const ranked = table.map((r) => hitsById.get(r.doc_id)).filter((h): h is Hit => h !== undefined);
+    const passages = passagesFor(input.query, 'guideline', ranked, (id) => this.kb.doc(id), ctx.lang, { max: 7, maxChars: 700 });
+    const summary = passages.length
+      ? passages.map((p) => passageLine(p, ctx.lang)).join('\n')
       : none
         ? noCoverageSummary(ctx.lang, none.label)
-        : t(ctx.lang, '多轮检索未找到相关证据。', 'No evidence found across the searches.');
+        : t(ctx.lang, '知识库中没有找到与该问题直接相关的研究证据；请向医生了解。', 'The knowledge base has no research evidence directly on this question; please ask a clinician.');
     return {
       output: { queries, table },
-      evidence: table.map((r) => hitToEvidence(hitsById.get(r.doc_id) as Hit)),
+      evidence: passages.map((p) => hitToEvidence(p.hit)),
       summary,
     };
   }

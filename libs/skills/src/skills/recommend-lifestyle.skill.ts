@@ -1,6 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import type { Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
-import { QUERY_SCHEMA_PROP, clip, hitToEvidence, t, topicsIn } from '../common';
+import { QUERY_SCHEMA_PROP, hitToEvidence, t, topicsIn } from '../common';
+import { passageLine, passagesFor } from '../compose/passages';
 import { KnowledgeService } from '../knowledge.service';
 
 interface Input {
@@ -45,17 +46,23 @@ export class RecommendLifestyleSkill implements Skill<Input> {
     const asked = ASPECTS.filter((a) => ASPECT_CUES[a].test(input.text));
     // Condition-specific first (lifestyle documents and guideline lifestyle sections on the
     // named condition), then general lifestyle documents.
-    const hits = await this.kb.focusedSearch(input.text, 3, { doc_type: ['lifestyle', 'guideline'], lang: ctx.lang });
-    const advice = hits.map((h) => {
-      const aspect = ASPECTS.find((a) => ASPECT_CUES[a].test(`${h.title} ${h.snippet}`)) ?? asked[0] ?? 'diet';
-      return { aspect, title: h.title, advice: h.snippet, source: `${h.source.name} ${h.source.year}` };
+    const hits = await this.kb.focusedSearch(input.text, 4, { doc_type: ['lifestyle', 'guideline', 'condition'], lang: ctx.lang });
+    const passages = passagesFor(input.text, 'lifestyle', hits, (id) => this.kb.doc(id), ctx.lang, { max: 10, maxChars: 900 });
+    const advice = passages.map((p) => {
+      const text = p.sentences.join(ctx.lang === 'zh' ? '' : ' ');
+      const aspect = ASPECTS.find((a) => asked.includes(a) && ASPECT_CUES[a].test(text)) ?? ASPECTS.find((a) => ASPECT_CUES[a].test(text)) ?? asked[0] ?? 'diet';
+      return { aspect, title: p.hit.title, advice: text, source: `${p.hit.source.name} ${p.hit.source.year}`, line: passageLine(p, ctx.lang), hit: p.hit };
     });
     // Asked-for aspects first: the user asked about diet and exercise, not sleep.
     advice.sort((a, b) => Number(asked.includes(b.aspect)) - Number(asked.includes(a.aspect)));
     const summary = advice.length
-      ? advice.map((a, i) => `${i + 1}. ${a.title}：${clip(a.advice, 150)}（${a.source}）`).join('\n')
+      ? advice.map((a) => a.line).join('\n')
       : t(ctx.lang, '暂未找到针对该情况的生活方式建议。', 'No lifestyle advice found for this situation.');
-    return { output: { conditions, advice }, evidence: hits.map(hitToEvidence), summary };
+    return {
+      output: { conditions, advice: advice.map(({ aspect, title, advice: a, source }) => ({ aspect, title, advice: a, source })) },
+      evidence: advice.map((a) => hitToEvidence(a.hit)),
+      summary,
+    };
   }
 }
 

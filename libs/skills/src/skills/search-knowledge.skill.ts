@@ -1,7 +1,9 @@
 import { Injectable, Module } from '@nestjs/common';
 import type { Skill, SkillContext, SkillDefinition, SkillResult } from '@medagent/contracts';
 import type { Hit } from '@medagent/knowledge';
-import { QUERY_SCHEMA_PROP, clip, hitToEvidence, noCoverageSummary, t } from '../common';
+import { QUERY_SCHEMA_PROP, hitToEvidence, noCoverageSummary, t } from '../common';
+import { readMeasurements } from '@medagent/safety';
+import { passageLine, passagesFor } from '../compose/passages';
 import { KnowledgeService } from '../knowledge.service';
 
 interface Input {
@@ -39,12 +41,20 @@ export class SearchKnowledgeSkill implements Skill<Input> {
     const k = input.k ?? 4;
     const r = await this.kb.evidence(input.query, k, { lang: ctx.lang, ...(input.doc_type ? { doc_type: [input.doc_type] } : {}) });
     const hits = r.hits;
-    const lines = hits.slice(0, 3).map((h, i) => `${i + 1}. ${h.title}：${clip(h.snippet, 120)}（${h.source.name}，${h.source.year}）`);
-    const empty = r.coverage === 'none' || r.coverage === 'no_concept' ? noCoverageSummary(ctx.lang, r.main?.label) : t(ctx.lang, '知识库中没有找到相关内容。', 'No relevant passage found in the knowledge base.');
+    // Whole sentences that answer the question (the triage role reads them for risk and
+    // what to do now); only the documents quoted are cited.
+    const intent = ctx.role === 'triage' ? 'risk' : ctx.role === 'research' ? 'guideline' : 'knowledge';
+    const passages = passagesFor(input.query, intent, hits, (id) => this.kb.doc(id), ctx.lang, { max: 10, maxChars: 900 });
+    // The user's own numbers first, read against the bands the guidelines state.
+    const readings = readMeasurements(input.query).map((m) => (ctx.lang === 'zh' ? `${m.sentence_zh}。` : `${m.sentence_en}.`));
+    const empty =
+      r.coverage === 'none' || r.coverage === 'no_concept'
+        ? noCoverageSummary(ctx.lang, r.main?.label)
+        : t(ctx.lang, '知识库中没有找到与该问题直接相关的内容；请咨询医生或药师。', 'The knowledge base has nothing directly on this question; please ask a doctor or pharmacist.');
     return {
       output: { hits, coverage: r.coverage },
-      evidence: hits.map(hitToEvidence),
-      summary: hits.length ? lines.join('\n') : empty,
+      evidence: passages.map((p) => hitToEvidence(p.hit)),
+      summary: passages.length || readings.length ? [...readings, ...passages.map((p) => passageLine(p, ctx.lang))].join('\n') : empty,
     };
   }
 }

@@ -1,0 +1,27 @@
+import { selectSentences, splitSentences, candidatesOf } from './sentences';
+
+describe('sentence extraction', () => {
+  it('cuts only at sentence ends, keeps decimals, drops list markers', () => {
+    const s = splitSentences('就医时机：①多次餐后2小时≥11.1 mmol/L，应在1～2周内就诊；②血糖>16.7 mmol/L应尽快就医。④贫血、颈椎等其他问题。HbA1c 6.5% is diagnostic. Repeat it on another day.');
+    expect(s).toEqual([
+      '就医时机：多次餐后2小时≥11.1 mmol/L，应在1～2周内就诊；',
+      '血糖>16.7 mmol/L应尽快就医。',
+      '贫血、颈椎等其他问题。',
+      'HbA1c 6.5% is diagnostic.',
+      'Repeat it on another day.',
+    ]);
+    expect(s.some((x) => /^[①-⑳]/.test(x))).toBe(false);
+  });
+
+  it('chooses the sentences that share the question\'s terms, in document order, never partial', () => {
+    const docs = [
+      { doc_id: 'a', text: '痛风是尿酸盐沉积引起的关节炎。平时应限制高嘌呤食物，如动物内脏、海鲜和啤酒。每天饮水2000毫升以上有助尿酸排泄。' },
+      { doc_id: 'b', text: '高血压患者应减少盐的摄入。每天食盐不超过5克。' },
+    ];
+    const picked = selectSentences('痛风患者饮食要注意什么？要多喝水吗？', 'lifestyle', candidatesOf(docs), { max: 5 });
+    const texts = picked.map((p) => p.text);
+    expect(texts).toContain('平时应限制高嘌呤食物，如动物内脏、海鲜和啤酒。');
+    expect(texts).toContain('每天饮水2000毫升以上有助尿酸排泄。');
+    for (const t of texts) expect(docs.some((d) => d.text.includes(t))).toBe(true);
+  });
+});
