@@ -59,6 +59,19 @@ describe('embedded mode end to end', () => {
     expect((rec.answer?.text ?? '').slice(0, 40)).toContain('120');
   });
 
+  it('a cardiac arrest escalates end to end: the answer opens with CPR/AED guidance, the triage task is graded emergency', async () => {
+    const r = await rt.client.ask({ message: '我爸突然倒在地上，叫不醒，没有呼吸了', user_id: 'u-arrest', session_id: 's1' });
+    const rec = r.record;
+    expect(rec.prerisk?.decision).toBe('ESCALATE');
+    const text = rec.answer?.text ?? '';
+    const cpr = text.indexOf('心肺复苏');
+    expect(cpr).toBeGreaterThan(0);
+    expect(cpr).toBeLessThan(text.indexOf('风险等级') < 0 ? text.length : text.indexOf('风险等级'));
+    expect(text.slice(0, 200)).toMatch(/AED/);
+    expect(text).not.toMatch(/复原体位[^。]*抽搐/);
+    expect(rec.contributions.map((c) => c.risk_level)).toContain('emergency');
+  });
+
   it('a second ask in the same session sees the short-term memory; another user does not', async () => {
     await rt.client.ask({ message: '二甲双胍为什么要跟饭一起吃？', user_id: 'u-mem', session_id: 'sx' });
     const second = await rt.client.ask({ message: '那它长期吃会伤肾吗？', user_id: 'u-mem', session_id: 'sx' });

@@ -66,3 +66,26 @@ describe('assessRisk levels', () => {
     expect(assessRisk('头痛', { gate }).rules_version).toBe(gate.version);
   });
 });
+
+describe('assessRisk with the coordinator verdict', () => {
+  test('an escalated request is never graded below urgent, whatever text the task passes', () => {
+    const plain = assessRisk('想问一下平时注意什么');
+    expect(plain.level).toBe('self_care');
+    const r = assessRisk('想问一下平时注意什么', { prerisk: { decision: 'ESCALATE', rule_ids: ['classifier'] } });
+    expect(['urgent', 'emergency']).toContain(r.level);
+    expect(r.emergency_guidance?.zh).toMatch(/今天/);
+  });
+
+  test('an emergency rule id from the gate makes it an emergency with that concept\'s guidance', () => {
+    const r = assessRisk('他现在情况不太好', { prerisk: { decision: 'ESCALATE', rule_ids: ['arrest.not_breathing'] } });
+    expect(r.level).toBe('emergency');
+    expect(r.emergency_guidance?.zh).toMatch(/按压/);
+    expect(r.emergency_guidance?.en).toMatch(/AED/);
+  });
+
+  test('a PASS verdict adds nothing', () => {
+    const r = assessRisk('想问一下平时注意什么', { prerisk: { decision: 'PASS' } });
+    expect(r.level).toBe('self_care');
+    expect(r.emergency_guidance).toBeUndefined();
+  });
+});

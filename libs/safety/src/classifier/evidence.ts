@@ -3,7 +3,7 @@
 // - 'suppressed' (shipped in 12.2): only concepts (and vital-sign flags) the rules' context analysis
 //   marked negated / historical / knowledge / third-party / figurative / other subject, plus the
 //   suppression reasons — the model learns that a red-flag word is *not* live here;
-// - 'full' (measured and discarded, PROMOTION.md): also affirmed concepts, how many of a family's
+// - 'full' (measured and discarded in the 2026.12.2 review, git history of PROMOTION.md): also affirmed concepts, how many of a family's
 //   concepts are affirmed, and rules one condition short of firing. Trained on cases the rules were
 //   tuned on, these features mostly learn "the rules fired", which cost held-out recall.
 // The plan also names the red-flag concepts of the two-threshold combination (combine.ts). Pure and

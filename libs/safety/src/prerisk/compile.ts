@@ -9,6 +9,8 @@ import { VITAL_SIGNALS, type RuleDef } from '../rules/rule-types';
 export interface CompiledConcept {
   id: string;
   re: RegExp;
+  /** The concept's own wording is negative (ConceptDef.own_negation). */
+  ownNegation: boolean;
 }
 
 export type CompiledCues = { [K in keyof CueSet]: RegExp };
@@ -66,7 +68,7 @@ export function compileRuleset(rs: PreRiskRuleset): CompiledRuleset {
     seen.add(c.id);
     const parts = [...(c.zh ?? []), ...(c.en ?? [])];
     if (parts.length === 0) throw new InvalidRulesetError(`concept ${c.id} has no patterns`);
-    return { id: c.id, re: compile(alternation(parts), 'g', `concept ${c.id}`) };
+    return { id: c.id, re: compile(alternation(parts), 'g', `concept ${c.id}`), ownNegation: c.own_negation === true };
   });
   const known = new Set<string>([...seen, ...VITAL_SIGNALS]);
   const ruleIds = new Set<string>();

@@ -35,14 +35,15 @@ export class MessageContext {
     private readonly negation: CompiledNegation,
   ) {}
 
-  statusOf(start: number, end: number): MatchStatus {
+  /** `ownNegation`: the concept states a negative itself ("isn't breathing", "no pulse"), so negation cues do not apply. */
+  statusOf(start: number, end: number, ownNegation = false): MatchStatus {
     if (this.isFigurative(start, end)) return 'figurative';
     const c = idAt(this.seg.clauseOf, start);
     if (this.otherSubject(c)) return 'other_subject';
     if (this.knowledgeSuppressed(c)) return 'knowledge';
     if (this.has('death', c)) return 'third_party_past';
     if (this.historical(c)) return this.sentenceHas('relative', c) ? 'third_party_past' : 'historical';
-    if (this.negated(start, end, c)) return 'negated';
+    if (!ownNegation && this.negated(start, end, c)) return 'negated';
     return 'affirmed';
   }
 

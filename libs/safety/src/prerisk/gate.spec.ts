@@ -145,3 +145,13 @@ describe('PreRiskGate: the ruleset', () => {
     expect(() => gate.evaluate(42 as unknown as string)).toThrow(/must be a string/);
   });
 });
+
+describe('PreRiskGate: concepts that state a negative themselves', () => {
+  test('"no pulse and isn\'t breathing" keeps both arrest signs live; ordinary negation still works', () => {
+    const a = defaultPreRiskGate().analyze("My husband just collapsed, he has no pulse and isn't breathing");
+    expect(a.result.decision).toBe('ESCALATE');
+    expect(a.fired.map((f) => f.rule.id)).toContain('arrest.not_breathing');
+    expect(defaultPreRiskGate().evaluate('没有胸痛，没有呼吸困难').decision).toBe('PASS');
+    expect(defaultPreRiskGate().evaluate('no chest pain, no shortness of breath, just a cough').decision).toBe('PASS');
+  });
+});

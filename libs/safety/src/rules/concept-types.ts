@@ -8,6 +8,11 @@ export interface ConceptDef {
   family?: string;
   /** Where the concept comes from when it is narrower than its family file's sources. */
   source?: string;
+  /**
+   * The patterns state a negative themselves ("isn't breathing", "no pulse", "没有呼吸"): a
+   * negation cue before them ("no pulse and isn't breathing") must not cancel them.
+   */
+  own_negation?: boolean;
   zh?: readonly string[];
   en?: readonly string[];
 }

@@ -40,8 +40,13 @@ function readings(re: RegExp, n: string, o: string, lo: number, hi: number): Num
   return out;
 }
 
+const NONE: ClinicalReadings = { respRate: [], gcs: [], potassium: [], inr: [], aminotransferase: [], lactate: [] };
+const DIGIT = /\d/;
+
 /** `normalized` must be normalizeText(original) (same length, see text/normalize.ts). */
 export function parseClinical(original: string, normalized: string): ClinicalReadings {
+  // Every reading needs a digit: most messages have none, and then nothing is scanned.
+  if (!DIGIT.test(normalized)) return NONE;
   return {
     respRate: readings(RE.respRate, normalized, original, 2, 80),
     gcs: readings(RE.gcs, normalized, original, 3, 15),
