@@ -236,7 +236,10 @@ function stateConditions(ctx: PatientContext): string[] {
   const out: string[] = [];
   if (ctx.pregnant === true) out.push('pregnancy');
   if (ctx.breastfeeding === true) out.push('breastfeeding');
-  if (typeof ctx.age === 'number' && ctx.age < 18) out.push('child');
+  if (typeof ctx.age === 'number') {
+    const band = ageBand(ctx.age);
+    if (band) out.push(band);
+  }
   if (typeof ctx.egfr === 'number') {
     if (ctx.egfr < 30) out.push('severe_ckd');
     else if (ctx.egfr < 45) out.push('ckd_3b');
@@ -246,8 +249,21 @@ function stateConditions(ctx: PatientContext): string[] {
   return out;
 }
 
+/** An age in years as the band the rules are written for (labels state ages: <2, <8, <12, 12–17). */
+export function ageBand(age: number): string | undefined {
+  if (age < 0 || age >= 18) return undefined;
+  if (age < 2) return 'child_under_2';
+  if (age < 8) return 'child_under_8';
+  if (age < 12) return 'child_under_12';
+  return 'adolescent';
+}
+
 /** "CKD stage 4" already carries "CKD": keep the specific condition so a pair is reported once. */
 function dropImplied(items: Item[]): void {
+  // A known age band says more than the word "child" with no age.
+  const bands = new Set(['child_under_2', 'child_under_8', 'child_under_12', 'adolescent']);
+  const generic = items.findIndex((i) => i.category === 'condition' && i.entity.id === 'child');
+  if (generic >= 0 && items.some((i) => i.category === 'condition' && bands.has(i.entity.id))) items.splice(generic, 1);
   const conditions = items.filter((i) => i.category === 'condition');
   for (const c of conditions) {
     if (conditions.some((d) => d !== c && d.ids.has(c.entity.id) && !c.ids.has(d.entity.id))) items.splice(items.indexOf(c), 1);
