@@ -132,7 +132,7 @@ export function screenMedication(graph: MedicationGraph, input: ScreenInput, cod
     else addBlind(termText(d));
   }
   for (const a of ctx.allergies ?? []) {
-    const node = resolveCoded(graph, a, 'allergy', codes);
+    const node = resolveCoded(graph, a, 'allergy', codes) ?? scanAllergy(graph, termText(a));
     if (node) push('allergy', [node], termText(a), 'context');
     else addBlind(termText(a));
   }
@@ -199,6 +199,13 @@ function resolveDrug(graph: MedicationGraph, term: string | CodedTerm, codes?: C
   const whole = resolveCoded(graph, term, 'drug', codes);
   if (whole) return [whole];
   const text = termText(term);
+  // "warfarin 5 mg daily", "Coumadin (warfarin sodium)": one known drug named in a longer entry.
+  const scanned = extractEntities(graph, text);
+  const first = scanned.drugs[0];
+  if (scanned.drugs.length === 1 && first && scanned.unrecognized.length === 0 && !COMBINATION.test(text)) {
+    const n = graph.node(first.id);
+    if (n) return [n];
+  }
   const parts = text.split(COMBINATION).filter((p) => p.trim() !== '');
   const dashed = parts.length < 2 ? text.split(/\s*-\s*/).filter((p) => p.trim() !== '') : parts;
   if (dashed.length < 2) return undefined;
@@ -229,6 +236,15 @@ function resolveCondition(graph: MedicationGraph, term: string | CodedTerm, code
     if (n) out.push({ category: 'condition', node: n });
   }
   return out;
+}
+
+/** "penicillin (anaphylaxis)", "sulfa drugs - hives": the allergen or drug a longer entry names. */
+function scanAllergy(graph: MedicationGraph, text: string): GraphNode | undefined {
+  const found = extractEntities(graph, text);
+  const hit = found.allergies[0] ?? found.drugs[0];
+  const node = hit ? graph.node(hit.id) : undefined;
+  if (!node) return undefined;
+  return node.kind === 'allergen' ? node : (graph.allergenFor(node) ?? node);
 }
 
 /** Pregnancy, lactation, age and laboratory values stated as fields. */
