@@ -50,6 +50,20 @@ interface KindStats {
   high_found: number;
   cases: number;
   verdict_correct: number;
+  /** Cases of this kind not expected blocked, and those answered blocked anyway. */
+  unblocked: number;
+  over_blocked: number;
+  blind: number;
+}
+
+export interface KindResult {
+  cases: number;
+  verdict_accuracy: number;
+  high_recall: number | null;
+  conflict_recall: number;
+  /** Cases of this kind expected `caution` (or `ok`) that came back `blocked`. */
+  false_block_rate: number | null;
+  blind_spots: number;
 }
 
 export interface MedicationEvalResult {
@@ -59,7 +73,8 @@ export interface MedicationEvalResult {
   false_block_rate: number;
   conflict_recall: number;
   blind_spots: { total: number; cases_with: number; terms: Record<string, number> };
-  per_kind: Record<ConflictKind, { cases: number; verdict_accuracy: number; high_recall: number | null; conflict_recall: number }>;
+  /** Per expected conflict kind; `none` holds the safe combinations (expected `ok`). */
+  per_kind: Record<ConflictKind | 'none', KindResult>;
   confusion: Record<Verdict, Record<Verdict, number>>;
   errors: { id: string; expected: Verdict; got: Verdict; missed: string[]; extra: string[] }[];
   p95_ms: number;
@@ -83,7 +98,8 @@ export function findingMatches(graph: MedicationGraph, f: ScreenFinding, x: Expe
 }
 
 export function evaluateMedication(graph: MedicationGraph, cases: MedicationCase[], codes?: CodeMap): MedicationEvalResult {
-  const kinds = Object.fromEntries(CONFLICT_KINDS.map((k) => [k, { expected: 0, found: 0, high_expected: 0, high_found: 0, cases: 0, verdict_correct: 0 }])) as Record<ConflictKind, KindStats>;
+  const KINDS = [...CONFLICT_KINDS, 'none'] as const;
+  const kinds = Object.fromEntries(KINDS.map((k) => [k, { expected: 0, found: 0, high_expected: 0, high_found: 0, cases: 0, verdict_correct: 0, unblocked: 0, over_blocked: 0, blind: 0 }])) as Record<ConflictKind | 'none', KindStats>;
   const confusion: MedicationEvalResult['confusion'] = {
     blocked: { blocked: 0, caution: 0, ok: 0 },
     caution: { blocked: 0, caution: 0, ok: 0 },
@@ -116,7 +132,8 @@ export function evaluateMedication(graph: MedicationGraph, cases: MedicationCase
     blindTotal += r.blind_spots.length;
     for (const b of r.blind_spots) terms[b] = (terms[b] ?? 0) + 1;
     const missed: string[] = [];
-    const seenKinds = new Set<ConflictKind>();
+    const seenKinds = new Set<ConflictKind | 'none'>();
+    if (c.expected_conflicts.length === 0) seenKinds.add('none');
     for (const x of c.expected_conflicts) {
       const k = kinds[x.kind];
       if (!k) continue;
@@ -140,8 +157,14 @@ export function evaluateMedication(graph: MedicationGraph, cases: MedicationCase
       if (!sevOk) missed.push(`${x.a}+${x.b}:${x.severity}${hit ? `(got ${hit.severity})` : ''}`);
     }
     for (const kind of seenKinds) {
-      kinds[kind].cases += 1;
-      if (ok) kinds[kind].verdict_correct += 1;
+      const k = kinds[kind];
+      k.cases += 1;
+      if (ok) k.verdict_correct += 1;
+      k.blind += r.blind_spots.length;
+      if (c.expected_verdict !== 'blocked') {
+        k.unblocked += 1;
+        if (r.verdict === 'blocked') k.over_blocked += 1;
+      }
     }
     if (!ok || missed.length) {
       const extra = r.findings
@@ -152,9 +175,17 @@ export function evaluateMedication(graph: MedicationGraph, cases: MedicationCase
   }
   times.sort((a, b) => a - b);
   const per_kind = Object.fromEntries(
-    CONFLICT_KINDS.map((k) => {
+    KINDS.map((k) => {
       const s = kinds[k];
-      return [k, { cases: s.cases, verdict_accuracy: ratio(s.verdict_correct, s.cases), high_recall: s.high_expected ? ratio(s.high_found, s.high_expected) : null, conflict_recall: ratio(s.found, s.expected) }];
+      const out: KindResult = {
+        cases: s.cases,
+        verdict_accuracy: ratio(s.verdict_correct, s.cases),
+        high_recall: s.high_expected ? ratio(s.high_found, s.high_expected) : null,
+        conflict_recall: ratio(s.found, s.expected),
+        false_block_rate: s.unblocked ? Math.round((s.over_blocked / s.unblocked) * 1000) / 1000 : null,
+        blind_spots: s.blind,
+      };
+      return [k, out];
     }),
   ) as MedicationEvalResult['per_kind'];
   return {

@@ -60,8 +60,9 @@ describe('extractEntities', () => {
   });
 
   it('reads ages and gestational ages as conditions', () => {
-    expect(ids(extractEntities('孩子5岁，发烧了').conditions)).toEqual(['child']);
-    expect(ids(extractEntities('My 7-year-old son').conditions)).toEqual(['child']);
+    expect(ids(extractEntities('孩子5岁，发烧了').conditions)).toEqual(expect.arrayContaining(['child_under_8']));
+    expect(ids(extractEntities('My 7-year-old son').conditions)).toEqual(['child_under_8']);
+    expect(ids(extractEntities('a 15-year-old').conditions)).toEqual(['adolescent']);
     expect(ids(extractEntities('今年45岁').conditions)).toEqual([]);
     expect(ids(extractEntities('怀孕八个月').conditions)).toContain('pregnancy_third_trimester');
     expect(ids(extractEntities('孕12周').conditions)).toContain('pregnancy');

@@ -3,7 +3,7 @@
 // third trimester from 28 weeks / 7 months.
 
 export interface PatternHit {
-  condition: 'child' | 'pregnancy' | 'pregnancy_second_half' | 'pregnancy_third_trimester' | 'severe_ckd' | 'ckd_3b' | 'ckd_3a' | 'uncontrolled_hypertension' | 'hyperkalaemia';
+  condition: 'child' | 'child_under_2' | 'child_under_8' | 'child_under_12' | 'adolescent' | 'pregnancy' | 'pregnancy_second_half' | 'pregnancy_third_trimester' | 'severe_ckd' | 'ckd_3b' | 'ckd_3a' | 'uncontrolled_hypertension' | 'hyperkalaemia';
   mention: string;
 }
 
@@ -62,8 +62,11 @@ function* matches(res: RegExp[], text: string): Generator<[string, number]> {
 /** `text` must already be NFKC-normalised and lower-cased. */
 export function patternConditions(text: string): PatternHit[] {
   const out: PatternHit[] = [];
-  for (const [mention, age] of matches(AGE, text)) if (age < 18) out.push({ condition: 'child', mention });
-  for (const [mention, months] of matches(INFANT, text)) if (months < 36) out.push({ condition: 'child', mention });
+  for (const [mention, age] of matches(AGE, text)) {
+    const band = age < 2 ? 'child_under_2' : age < 8 ? 'child_under_8' : age < 12 ? 'child_under_12' : age < 18 ? 'adolescent' : undefined;
+    if (band) out.push({ condition: band, mention });
+  }
+  for (const [mention, months] of matches(INFANT, text)) if (months < 36) out.push({ condition: months < 24 ? 'child_under_2' : 'child_under_8', mention });
   for (const [mention, months] of matches(GEST_MONTHS, text)) {
     if (months >= 1 && months <= 10) out.push({ condition: months >= 7 ? 'pregnancy_third_trimester' : months >= 5 ? 'pregnancy_second_half' : 'pregnancy', mention });
   }

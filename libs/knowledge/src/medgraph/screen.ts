@@ -10,6 +10,7 @@ import { CONFLICT_KINDS, VIEW_OF_KIND, renderScreen, renderView } from './views'
 import type { ConflictKind, SpecialistView } from './views';
 import type { GraphEdge, GraphNode, Lang, Severity, SourceRef, Verdict } from './types';
 import { resolveCoded, type CodeMap, type CodedTerm } from './codes';
+import { ageBand, resolveCondition, resolveDrug, scanAllergy, stateConditions, termText, type Category } from './screen-resolve';
 
 export const SCREEN_VERSION = 'medscreen-2026.12.1';
 
@@ -82,7 +83,6 @@ export interface ScreenResult {
   text: string;
 }
 
-type Category = 'drug' | 'allergy' | 'condition' | 'food';
 interface Item {
   category: Category;
   entity: ScreenEntity;
@@ -92,7 +92,6 @@ interface Item {
 
 const RANK: Record<Severity, number> = { HIGH: 3, MEDIUM: 2, LOW: 1 };
 const MAX_ITEMS = 100;
-const COMBINATION = /\s*(?:\/|\+|\band\b|\bwith\b|、|和|与|加)\s*/;
 
 export function screenMedication(graph: MedicationGraph, input: ScreenInput, codes?: CodeMap): ScreenResult {
   validate(input);
@@ -132,7 +131,7 @@ export function screenMedication(graph: MedicationGraph, input: ScreenInput, cod
     else addBlind(termText(d));
   }
   for (const a of ctx.allergies ?? []) {
-    const node = resolveCoded(graph, a, 'allergy', codes);
+    const node = resolveCoded(graph, a, 'allergy', codes) ?? scanAllergy(graph, termText(a));
     if (node) push('allergy', [node], termText(a), 'context');
     else addBlind(termText(a));
   }
@@ -187,67 +186,12 @@ export function verdictOf(findings: readonly { severity: Severity }[]): Verdict 
   return 'ok';
 }
 
-function termText(t: string | CodedTerm): string {
-  return typeof t === 'string' ? t : (t.text ?? t.codes?.[0]?.code ?? '');
-}
-
-/**
- * A drug by code, by name, or as a combination ("a/b", "a-b"): the ingredients the graph knows
- * are checked, the others are named as blind spots (a combination is never dropped whole).
- */
-function resolveDrug(graph: MedicationGraph, term: string | CodedTerm, codes?: CodeMap, blind?: (s: string) => void): GraphNode[] | undefined {
-  const whole = resolveCoded(graph, term, 'drug', codes);
-  if (whole) return [whole];
-  const text = termText(term);
-  const parts = text.split(COMBINATION).filter((p) => p.trim() !== '');
-  const dashed = parts.length < 2 ? text.split(/\s*-\s*/).filter((p) => p.trim() !== '') : parts;
-  if (dashed.length < 2) return undefined;
-  const nodes = dashed.map((p) => graph.resolve(p, 'drug'));
-  const known = nodes.filter((n): n is GraphNode => n !== undefined);
-  if (known.length === 0) return undefined;
-  // "a-b" might be one hyphenated name rather than a combination: only a "/"-style list is split partially.
-  if (known.length < nodes.length && parts.length < 2) return undefined;
-  dashed.forEach((p, i) => {
-    if (nodes[i] === undefined) blind?.(`${p.trim()} (in ${text})`);
-  });
-  return known;
-}
-
-/**
- * A condition by code or name; else the longest known condition the wording contains
- * ("planned intra-arterial iodinated contrast", "CKD stage 4 on dialysis"), else a drug it
- * names. Several hits are all kept.
- */
-function resolveCondition(graph: MedicationGraph, term: string | CodedTerm, codes?: CodeMap): { category: Category; node: GraphNode }[] {
-  const direct = resolveCoded(graph, term, 'condition', codes);
-  if (direct) return [{ category: 'condition', node: direct }];
-  const text = termText(term);
-  const found = extractEntities(graph, text);
-  const out: { category: Category; node: GraphNode }[] = [];
-  for (const r of [...found.conditions]) {
-    const n = graph.node(r.id);
-    if (n) out.push({ category: 'condition', node: n });
-  }
-  return out;
-}
-
-/** Pregnancy, lactation, age and laboratory values stated as fields. */
-function stateConditions(ctx: PatientContext): string[] {
-  const out: string[] = [];
-  if (ctx.pregnant === true) out.push('pregnancy');
-  if (ctx.breastfeeding === true) out.push('breastfeeding');
-  if (typeof ctx.age === 'number' && ctx.age < 18) out.push('child');
-  if (typeof ctx.egfr === 'number') {
-    if (ctx.egfr < 30) out.push('severe_ckd');
-    else if (ctx.egfr < 45) out.push('ckd_3b');
-    else if (ctx.egfr < 60) out.push('ckd_3a');
-  }
-  if (typeof ctx.potassium === 'number' && ctx.potassium > 5.0) out.push('hyperkalaemia');
-  return out;
-}
-
 /** "CKD stage 4" already carries "CKD": keep the specific condition so a pair is reported once. */
 function dropImplied(items: Item[]): void {
+  // A known age band says more than the word "child" with no age.
+  const bands = new Set(['child_under_2', 'child_under_8', 'child_under_12', 'adolescent']);
+  const generic = items.findIndex((i) => i.category === 'condition' && i.entity.id === 'child');
+  if (generic >= 0 && items.some((i) => i.category === 'condition' && bands.has(i.entity.id))) items.splice(generic, 1);
   const conditions = items.filter((i) => i.category === 'condition');
   for (const c of conditions) {
     if (conditions.some((d) => d !== c && d.ids.has(c.entity.id) && !c.ids.has(d.entity.id))) items.splice(items.indexOf(c), 1);
@@ -397,3 +341,5 @@ function validate(input: ScreenInput): void {
 
 export { CONFLICT_KINDS, patternConditions };
 export type { ConflictKind, SpecialistView };
+
+export { ageBand };
