@@ -43,7 +43,7 @@ export class IngressModule implements NestModule {
 
   configure(consumer: MiddlewareConsumer): void {
     // Authentication first: an anonymous caller never gets its body read.
-    consumer.apply(AuthMiddleware).exclude({ path: 'v1/openapi.json', method: RequestMethod.GET }).forRoutes({ path: 'v1/*path', method: RequestMethod.ALL });
+    consumer.apply(AuthMiddleware).exclude({ path: 'v1/openapi.json', method: RequestMethod.ALL }).forRoutes({ path: 'v1/*path', method: RequestMethod.ALL });
     consumer.apply(JsonBodyMiddleware).forRoutes({ path: 'v1/*path', method: RequestMethod.POST });
   }
 }
