@@ -29,13 +29,13 @@ export interface Broker {
 }
 
 /** `config`: extra nats-server config for every node (the generated authorization). */
-export async function startBroker(nodes: number, config = ''): Promise<Broker> {
+export async function startBroker(nodes: number, config = '', probe: Record<string, unknown> = {}): Promise<Broker> {
   if (nodes < 1 || !Number.isInteger(nodes)) throw new RangeError(`--nats-nodes must be a whole number ≥ 1, got ${nodes}`);
   if (nodes === 1) {
     const server = await startNatsServer({ jetstream: true, private: true, ...(config ? { config } : {}) });
     return { urls: [server.url], victim: () => Promise.resolve({ name: 'broker', handle: server }), stop: () => server.stop() };
   }
-  const cluster = await startNatsCluster(nodes, 30_000, config);
+  const cluster = await startNatsCluster(nodes, 30_000, config, probe);
   return {
     urls: cluster.urls,
     victim: async (bus) => {

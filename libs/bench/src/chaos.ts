@@ -87,7 +87,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   const random = rng(o.seed);
   // Permissions on, as deployed: the generated nkey authorization on every node.
   const creds = generateCredentials();
-  const nats = await startBroker(o.natsNodes, creds.config);
+  const nats = await startBroker(o.natsNodes, creds.config, creds.probe);
   const redis = await startRedisServer({ private: true });
   const stops: (() => Promise<void>)[] = [() => nats.stop(), () => redis.stop(), () => Promise.resolve(creds.remove())];
   const nodesKilled: string[] = [];

@@ -19,7 +19,11 @@ export interface NatsClusterHandle {
  * routed to each other, resolved once the JetStream API answers (a meta leader is elected).
  * Each node keeps its store across `crash()` / `revive()`, as in a pod restart.
  */
-export async function startNatsCluster(size = 3, readyTimeoutMs = 30_000, extraConfig = ''): Promise<NatsClusterHandle> {
+/**
+ * `extraConfig` is added to every node's config (e.g. an authorization include); the readiness
+ * probe then connects with `probeOptions` (that authorization's credentials).
+ */
+export async function startNatsCluster(size = 3, readyTimeoutMs = 30_000, extraConfig = '', probeOptions: Record<string, unknown> = {}): Promise<NatsClusterHandle> {
   const routePorts: number[] = [];
   for (let i = 0; i < size; i++) routePorts.push(await freePort());
   const routes = routePorts.map((p) => `nats-route://127.0.0.1:${p}`).join(', ');
@@ -33,7 +37,7 @@ export async function startNatsCluster(size = 3, readyTimeoutMs = 30_000, extraC
       nodes.push(await startNatsServer({ jetstream: true, private: true, config }));
     }
     const urls = nodes.map((n) => n.url);
-    await jetStreamAnswers(urls, readyTimeoutMs);
+    await jetStreamAnswers(urls, readyTimeoutMs, probeOptions);
     const node = (serverName: string): NatsServerHandle => {
       const n = nodes[Number(serverName.replace(/^n/, ''))];
       if (!n) throw new BusUnavailableError(`no node named ${serverName} in this cluster`);
@@ -46,8 +50,8 @@ export async function startNatsCluster(size = 3, readyTimeoutMs = 30_000, extraC
   }
 }
 
-async function jetStreamAnswers(urls: string[], timeoutMs: number): Promise<void> {
-  const nc = await connect({ servers: urls });
+async function jetStreamAnswers(urls: string[], timeoutMs: number, probeOptions: Record<string, unknown>): Promise<void> {
+  const nc = await connect({ ...probeOptions, servers: urls });
   const until = Date.now() + timeoutMs;
   try {
     for (;;) {

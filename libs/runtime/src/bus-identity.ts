@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventSigner, EventVerifier, inboxPrefixFor, nkeyConnectOptions, type BusSecurity, type TrustFile } from '@medagent/bus';
-import { ConfigError, SERVICE_IDS, type Producer, type ServiceId } from '@medagent/contracts';
+import { ConfigError, SERVICE_IDS, type Producer } from '@medagent/contracts';
 
 /**
  * Who a process is on the bus. The five services, `ingress` (hospital systems, `medagent ask
@@ -126,4 +126,3 @@ export function isBusIdentity(x: string): x is BusIdentity {
   return (BUS_IDENTITIES as readonly string[]).includes(x);
 }
 
-export type { ServiceId };

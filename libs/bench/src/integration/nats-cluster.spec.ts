@@ -26,7 +26,7 @@ describe('the deployment on a three-node NATS cluster losing a node', () => {
   beforeAll(async () => {
     // Permissions on: the generated nkey authorization on every node.
     creds = generateCredentials();
-    nats = await startNatsCluster(3, 30_000, creds.config);
+    nats = await startNatsCluster(3, 30_000, creds.config, creds.probe);
     const slow = { MEDAGENT_MODEL: 'fake', MEDAGENT_FAKE_MODEL_LATENCY_MS: String(WORKER_LATENCY_MS) };
     services = await startCluster(
       {

@@ -1,4 +1,4 @@
-import type { JetStreamBus, StoredDeadLetter } from '@medagent/bus';
+import { HEADER_DEADLINE, HEADER_SIGNER, type JetStreamBus, type StoredDeadLetter } from '@medagent/bus';
 import { ConflictError, NotFoundError } from '@medagent/contracts';
 
 /**
@@ -55,7 +55,7 @@ export async function showDeadLetter(bus: JetStreamBus, seq: number): Promise<De
   const out: DeadLetterDetail = { ...lineOf(d), dead_letter: d.dl };
   if (orig) {
     const failure = bus.verifyStored(orig.subject, orig.headers, orig.data);
-    const signer = orig.headers['Medagent-Signer'];
+    const signer = orig.headers[HEADER_SIGNER];
     out.original = { seq: orig.seq, ...(signer ? { signer } : {}), verification: failure ? failure.code : bus.verifiesEvents ? 'valid' : 'unchecked' };
   }
   return out;
@@ -79,7 +79,7 @@ export async function redriveDeadLetter(bus: JetStreamBus, seq: number, opts: { 
   if (!orig) throw new NotFoundError(`the original of dead letter ${seq} (work stream seq ${d.dl.stream_seq ?? '?'}) is no longer stored`);
   const forged = bus.verifyStored(orig.subject, orig.headers, orig.data);
   if (forged) throw new ConflictError(`dead letter ${seq} is not re-driven: its original fails verification (${forged.code})`, { retryable: false });
-  const deadline = orig.headers['Medagent-Deadline-At'];
+  const deadline = orig.headers[HEADER_DEADLINE];
   if (deadline && Date.parse(deadline) < Date.now() && !opts.force) {
     throw new ConflictError(`dead letter ${seq}: its deadline ${deadline} has passed; a re-drive would be dead-lettered again (--force to try anyway)`, { retryable: false });
   }

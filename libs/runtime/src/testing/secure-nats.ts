@@ -55,6 +55,8 @@ export interface GeneratedCredentials {
   credentialsDir: string;
   /** nats-server config text including the generated users.conf. */
   config: string;
+  /** Connect options of the coordinator identity (a harness's readiness probe). */
+  probe: Record<string, unknown>;
   connect(identity: BusIdentity, servers: string | string[], opts?: Partial<JetStreamBusOptions>): Promise<JetStreamBus>;
   remove(): void;
 }
@@ -65,6 +67,7 @@ export function generateCredentials(): GeneratedCredentials {
   return {
     credentialsDir,
     config: secureServerConfig(credentialsDir),
+    probe: busIdentity({ busAuth: 'nkey', natsCredentialsDir: credentialsDir }, 'coordinator').connectOptions,
     connect: (identity, servers, o = {}) => connectAs(credentialsDir, servers, identity, o),
     remove: () => rmSync(credentialsDir, { recursive: true, force: true }),
   };
