@@ -1,6 +1,6 @@
 import { MEDICATIONS, findEntries } from '@medagent/zh-text';
 import { routingText } from './injection';
-import type { Lang } from '@medagent/contracts';
+
 
 // The vocabularies (conditions, symptoms, medications) and language detection live in
 // @medagent/zh-text; the agent keeps the instruction cues it reads them with.

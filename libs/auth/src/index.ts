@@ -22,4 +22,3 @@ export {
   type ClaimNames,
 } from './authenticator';
 export { AUTH_ENV, AUTH_NONE_WARNING, AuthSettingsError, authConfigFromSettings, parseAuthModes, type AuthSettings } from './settings';
-export { startTestIssuer, type TestIssuer } from './testing/issuer';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashApiKey } from '@medagent/auth';
 import { JetStreamBus } from '@medagent/bus';
-import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
+import { startSecureNats } from '@medagent/runtime/testing';
 import { MedagentError, decodeEvent } from '@medagent/contracts';
 import { repoRoot } from './harness/cluster';
 import { busCase, httpCase, rng, type HttpCase, type Rand } from './hostile-cases';
@@ -98,11 +98,11 @@ async function probe(port: number): Promise<boolean> {
 }
 
 /** `serve all` as deployed (its own process, JetStream, API keys), answering on a free port. */
-async function startService(natsUrl: string, keysFile: string, dataDir: string): Promise<{ child: ChildProcess; port: number; exited: () => boolean }> {
+async function startService(natsUrl: string, credentialsDir: string, keysFile: string, dataDir: string): Promise<{ child: ChildProcess; port: number; exited: () => boolean }> {
   const root = repoRoot();
   const child = spawn(process.execPath, [join(root, 'bin', 'medagent.js'), 'serve', 'all'], {
     cwd: root,
-    env: { ...process.env, NATS_URL: natsUrl, MEDAGENT_AUTH: 'apikey', MEDAGENT_API_KEYS_FILE: keysFile, MEDAGENT_HTTP_PORT: '0', MEDAGENT_HTTP_HOST: '127.0.0.1', MEDAGENT_HTTP_HEADERS_TIMEOUT_MS: '2000', MEDAGENT_HTTP_REQUEST_TIMEOUT_MS: '3000', MEDAGENT_DATA_DIR: dataDir, REDIS_URL: '' },
+    env: { ...process.env, NATS_URL: natsUrl, MEDAGENT_NATS_CREDENTIALS_DIR: credentialsDir, MEDAGENT_AUTH: 'apikey', MEDAGENT_API_KEYS_FILE: keysFile, MEDAGENT_HTTP_PORT: '0', MEDAGENT_HTTP_HOST: '127.0.0.1', MEDAGENT_HTTP_HEADERS_TIMEOUT_MS: '2000', MEDAGENT_HTTP_REQUEST_TIMEOUT_MS: '3000', MEDAGENT_DATA_DIR: dataDir, REDIS_URL: '' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let exited = false;
@@ -137,7 +137,8 @@ export async function runHostile(o: HostileOptions): Promise<HostileReport> {
   const dir = mkdtempSync(join(tmpdir(), 'medagent-hostile-'));
   const keysFile = join(dir, 'keys.json');
   writeFileSync(keysFile, JSON.stringify([{ id: 'bench', sha256: hashApiKey(API_KEY), tenant: 'bench', user: 'svc-bench', roles: ['clinician'] }]));
-  const nats: NatsServerHandle = await startNatsServer({ jetstream: true });
+  // Permissions on, as deployed: the services use their own nkeys; the fuzzer publishes as `admin` (signs nothing).
+  const nats = await startSecureNats();
   let svc: Awaited<ReturnType<typeof startService>> | undefined;
   let bus: JetStreamBus | undefined;
   const report: HostileReport = {
@@ -164,8 +165,8 @@ export async function runHostile(o: HostileOptions): Promise<HostileReport> {
   };
   const count = (k: string) => (report.error_codes[k] = (report.error_codes[k] ?? 0) + 1);
   try {
-    svc = await startService(nats.url, keysFile, dir);
-    bus = await JetStreamBus.connect({ servers: nats.url, name: 'hostile-bench', watchAdvisories: false });
+    svc = await startService(nats.url, nats.credentialsDir, keysFile, dir);
+    bus = await nats.connect('admin', { name: 'hostile-bench', watchAdvisories: false });
     const dlq = bus.nc.subscribe('medagent_dlq.>', { callback: () => void report.surfaces.bus_publish.dead_lettered++ });
     const r: Rand = rng(o.seed);
     // Decide every case up front from the seed, so concurrency cannot change what is sent.

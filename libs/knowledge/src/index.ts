@@ -58,5 +58,4 @@ export type {
 } from './medgraph';
 export * from './icd';
 export * from './symptoms';
-export { bundle as fhirTestBundle, medicationRequest as fhirTestMedicationRequest, warfarinBundle as fhirWarfarinBundle } from './medgraph/testing/bundles';
 export * from './concepts';

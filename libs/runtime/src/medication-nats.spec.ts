@@ -1,5 +1,6 @@
-import { JetStreamBus, startNatsServer, type NatsServerHandle } from '@medagent/bus';
-import { fhirWarfarinBundle } from '@medagent/knowledge';
+import { JetStreamBus } from '@medagent/bus';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
+import { fhirWarfarinBundle } from '@medagent/knowledge/testing';
 import { MedagentClient } from './client';
 import { loadRuntimeConfig } from './config';
 import { serve, type RunningServices } from './serve';

@@ -2,7 +2,7 @@ import { InMemoryMemoryStore } from '@medagent/memory';
 import { ModelBadResponseError, buildEvent, payloadOf, subjectFor, type Envelope, type ServiceId } from '@medagent/contracts';
 import type { ChatModel } from '@medagent/agent';
 import { SafetyBoundary, loadCoordinatorConfig } from '@medagent/coordinator-core';
-import { fhirWarfarinBundle } from '@medagent/knowledge';
+import { fhirWarfarinBundle } from '@medagent/knowledge/testing';
 import { startEmbedded, type EmbeddedRuntime } from './embedded';
 import type { AskResult } from './client';
 

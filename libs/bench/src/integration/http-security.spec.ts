@@ -1,7 +1,8 @@
 import { connect, type Socket } from 'node:net';
-import { createAuthenticator, hashApiKey, startTestIssuer, type Authenticator, type TestIssuer } from '@medagent/auth';
+import { createAuthenticator, hashApiKey, type Authenticator } from '@medagent/auth';
+import { startTestIssuer, type TestIssuer } from '@medagent/auth/testing';
 import { type Bus } from '@medagent/bus';
-import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
+import { startSecureNats } from '@medagent/runtime/testing';
 import { buildEvent, subjectFor } from '@medagent/contracts';
 import { RequestStore } from '@medagent/coordinator-core';
 import { loadRuntimeConfig, serve, type RunningServices } from '@medagent/runtime';
@@ -42,9 +43,9 @@ async function embeddedTarget(auth: Authenticator): Promise<Target> {
 }
 
 async function jetstreamTarget(auth: Authenticator): Promise<Target> {
-  const nats: NatsServerHandle = await startNatsServer({ jetstream: true });
+  const nats = await startSecureNats();
   // 600 ms per model call: a three-task request stays open for a couple of seconds.
-  const running: RunningServices = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url }), fakeModels(600));
+  const running: RunningServices = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url, natsCredentialsDir: nats.credentialsDir }), fakeModels(600));
   const store = new RequestStore(running.infra.kv);
   const ingress: IngressApp = await createIngressApp({ bus: running.infra.bus, store, service: 'coordinator', logger: false, auth, ...HTTP_LIMITS }, 0);
   return {

@@ -1,7 +1,7 @@
 import { buildEvent, newId, subjectFor, type Envelope } from '@medagent/contracts';
 import { JetStreamBus } from '../jetstream/bus';
 import { Collector } from '../testing/collector';
-import { startNatsServer, type NatsServerHandle } from '../testing/nats-server';
+import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import type { DeadLetter } from '../port';
 import { EVENT_SIGNATURE_INVALID, EVENT_UNSIGNED, EventSigner, EventVerifier, type BusSecurity } from './signing';
 

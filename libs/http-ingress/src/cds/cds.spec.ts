@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { SignJWT, exportJWK, generateKeyPair, type KeyLike } from 'jose';
-import { fhirTestBundle, fhirTestMedicationRequest } from '@medagent/knowledge';
+import { fhirTestBundle, fhirTestMedicationRequest } from '@medagent/knowledge/testing';
 import { createCdsApp } from './cds.module';
 import { JoseCdsTokenVerifier } from './token';
 import type { CdsCard } from './cards';

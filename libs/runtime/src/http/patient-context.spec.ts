@@ -1,4 +1,4 @@
-import { fhirWarfarinBundle } from '@medagent/knowledge';
+import { fhirWarfarinBundle } from '@medagent/knowledge/testing';
 import { startHarness, type Harness } from '../testing/ingress-harness';
 
 let h: Harness;
