@@ -6,6 +6,8 @@ import {
   conceptSearch,
   defaultIcdCoder,
   defaultIndexRoot,
+  isPackName,
+  loadPack,
   type ConceptSearchResult,
   loadStarterKb,
   type Hit,
@@ -23,6 +25,13 @@ export interface KnowledgeServiceOptions {
   extraDocs?: KnowledgeDocument[];
   /** Where the documents' concept table is cached; default beside the embedded index. */
   conceptDir?: string | null;
+  /** Optional knowledge packs to index beside the starter KB; default MEDAGENT_KB_PACKS (comma-separated, e.g. "medquad"). */
+  packs?: string[];
+}
+
+/** Documents of the requested packs (MEDAGENT_KB_PACK_DIR overrides a pack's default directory). */
+function packDocs(names: readonly string[]): KnowledgeDocument[] {
+  return names.filter(isPackName).flatMap((n) => loadPack(n, process.env['MEDAGENT_KB_PACK_DIR'] || undefined).docs);
 }
 
 /**
@@ -38,13 +47,15 @@ export class KnowledgeService {
   private readonly conceptDir: string | undefined;
 
   constructor(opts: KnowledgeServiceOptions = {}) {
-    this.conceptDir = opts.conceptDir === null ? undefined : (opts.conceptDir ?? path.join(defaultIndexRoot(), 'starter-kb'));
-    const docs = [...loadStarterKb(), ...(opts.extraDocs ?? [])];
+    const packs = (opts.packs ?? (process.env['MEDAGENT_KB_PACKS'] ?? '').split(',')).map((p) => p.trim()).filter(isPackName);
+    const indexName = ['starter-kb', ...packs].join('-');
+    this.conceptDir = opts.conceptDir === null ? undefined : (opts.conceptDir ?? path.join(defaultIndexRoot(), indexName));
+    const docs = [...loadStarterKb(), ...packDocs(packs), ...(opts.extraDocs ?? [])];
     for (const d of docs) this.docs.set(d.id, d);
     if (opts.retriever) {
       this.retriever = opts.retriever;
     } else {
-      const embedded = new EmbeddedRetriever({ name: 'starter-kb' });
+      const embedded = new EmbeddedRetriever({ name: indexName });
       this.readyPromise = embedded.ingest(docs).then(() => undefined);
       this.retriever = embedded;
     }

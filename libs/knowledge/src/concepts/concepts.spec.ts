@@ -83,3 +83,11 @@ describe('blood-pressure readings', () => {
     expect(ids('血压120/80')).not.toEqual(expect.arrayContaining(['sym:low-blood-pressure']));
   });
 });
+
+describe('bites and poisoning', () => {
+  it('keep a snake bite apart from a swallowed battery (venom is not a poisoning topic here)', () => {
+    const s = (a: string, b: string): boolean => sharesConcept(extractConcepts(a), extractConcepts(b));
+    expect(s('孩子吞了纽扣电池怎么办', '被蛇咬伤怎么办')).toBe(false);
+    expect(s('孩子吞了纽扣电池怎么办', '误服药物、药物过量和中毒的急救')).toBe(true);
+  });
+});

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { KnowledgeDocument } from '../retrieval/types';
 import { defaultConceptData, extractConcepts } from './extract';
-import { sharesConceptIds, topicForSlug } from './relate';
+import { isWeakConcept, sharesConceptIds, topicForSlug } from './relate';
 
 export interface DocumentConcepts {
   main: string[];
@@ -33,6 +33,13 @@ export function documentConcepts(doc: KnowledgeDocument): DocumentConcepts {
   for (const slug of doc.topics) {
     const t = topicForSlug(slug);
     if (t) main.add(t);
+  }
+  // A title that names only a population or a context ("婴儿的危险信号") says too little: the
+  // first sentence's specific concepts join the main ones, so such a document is not on every
+  // question about children.
+  if (![...main].some((id) => !isWeakConcept(id))) {
+    const first = doc.text.split(/(?<=[。！？!?])|(?<=\.)\s/)[0] ?? '';
+    for (const c of extractConcepts(first, { lang })) if (!isWeakConcept(c.id)) main.add(c.id);
   }
   const mentions = new Set<string>(main);
   for (const c of extractConcepts(doc.text, { lang })) mentions.add(c.id);

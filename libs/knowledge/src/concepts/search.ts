@@ -6,8 +6,13 @@ import { extractConcepts } from './extract';
 import { isWeakConcept, sharesConceptIds, expandConcept } from './relate';
 import type { Concept, ConceptKind, ConceptLang } from './types';
 
-/** `covered`: sources on the main concept; `partial`: sources share another concept only; `none`: nothing in the KB; `no_concept`: the text names no medical concept the extractor knows (no sources). */
-export type Coverage = 'covered' | 'partial' | 'none' | 'no_concept';
+/**
+ * `covered`: sources on the main concept; `partial`: sources share another concept only;
+ * `elsewhere`: the KB has documents on it, but none pass the filters (e.g. no guideline summary);
+ * `none`: nothing in the KB is about it; `no_concept`: the text names no concept the extractor
+ * knows (no sources).
+ */
+export type Coverage = 'covered' | 'partial' | 'elsewhere' | 'none' | 'no_concept';
 
 export interface ConceptSearchResult {
   hits: Hit[];
@@ -77,6 +82,7 @@ export async function conceptSearch(
   // On the main concept first, then sharing another concept; retrieval order within each group.
   const ranked = [...pool.filter(onMain), ...pool.filter((h) => !onMain(h))].slice(0, k);
   const hits = ranked.map((h, i) => ({ ...h, rank: i + 1 }));
-  const coverage: Coverage = hits.length === 0 ? 'none' : hits.some(onMain) ? 'covered' : 'partial';
+  const coverage: Coverage =
+    hits.length > 0 ? (hits.some(onMain) ? 'covered' : 'partial') : table.covers([main.id]) ? 'elsewhere' : 'none';
   return { hits, concepts: all, main, coverage };
 }

@@ -78,3 +78,4 @@ export {
   type MedquadBenchOptions,
   type MedquadBenchReport,
 } from './bench-medquad';
+export { KNOWLEDGE_PACKS, isPackName, loadPack, type KnowledgePack, type PackName } from './packs';

@@ -28,7 +28,7 @@ export class SearchKnowledgeSkill implements Skill<Input> {
         doc_type: { type: 'string', enum: ['condition', 'lifestyle', 'red_flag', 'guideline', 'medication', 'test'] },
       },
     },
-    output_schema: { type: 'object', properties: { hits: { type: 'array' }, coverage: { type: 'string', enum: ['covered', 'partial', 'none', 'no_concept'] } } },
+    output_schema: { type: 'object', properties: { hits: { type: 'array' }, coverage: { type: 'string', enum: ['covered', 'partial', 'elsewhere', 'none', 'no_concept'] } } },
     auth_scope: 'read_only',
     timeout_ms: 3000,
     rate_limit: { per_minute: 600 },
