@@ -23,7 +23,6 @@ import {
 import { COORDINATOR_ENV_VARS, RESULT_SCAN_READER, loadCoordinatorConfig } from '@medagent/coordinator-core';
 import { approvalReaderFor } from '@medagent/worker-core';
 import { AUDIT_READER, DEFAULT_TOPOLOGY, JetStreamBus, inboxPrefixFor, type TrustFile } from '@medagent/bus';
-import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { InMemoryMemoryStore } from '@medagent/memory';
 import { RUNTIME_ENV, loadRuntimeConfig } from './config';
 import { MedagentClient } from './client';

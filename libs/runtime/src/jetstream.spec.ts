@@ -1,5 +1,4 @@
 import type { JetStreamBus } from '@medagent/bus';
-import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
 import { MedagentClient } from './client';
 import { loadRuntimeConfig } from './config';
 import { serve, type RunningServices } from './serve';

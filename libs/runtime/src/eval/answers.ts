@@ -128,8 +128,10 @@ function languageMatches(text: string, lang: Lang): boolean {
 
 /** Scores one finished answer against its case. */
 export function scoreAnswer(c: AnswerCase, text: string, sources: readonly Evidence[], escalated: boolean): Omit<AnswerCaseResult, 'status' | 'latency_ms'> {
-  const missing = c.must_mention.filter((g) => !g.some((s) => has(text, s)));
-  const violations = c.must_not_mention.filter((s) => has(text, s));
+  // The answer is what is said: the numbered source list under it does not count.
+  const body = answerBody(text);
+  const missing = c.must_mention.filter((g) => !g.some((s) => has(body, s)));
+  const violations = c.must_not_mention.filter((s) => has(body, s));
   const q = answerConcepts(c.text);
   const off = sources.filter((s) => !q.sharesWith(`${s.title} ${s.snippet ?? ''}`)).map((s) => s.source_id);
   return {

@@ -254,7 +254,7 @@ function gradeTreatment(acc: Acc, text: string, age: number | undefined): Pick<R
   const abnormal = measurements.filter((m) => m.abnormal);
   if (abnormal.length > 0 && decisions.length === 0) {
     raise(acc, 'routine');
-    for (const m of abnormal) acc.reasons.push({ code: `measure_${m.id}`, text_zh: `${m.id === 'bp' ? '血压' : ''}${m.text}：${m.band_zh}`, text_en: `${m.text}: ${m.band_en}` });
+    for (const m of abnormal) acc.reasons.push({ code: `measure_${m.id}`, text_zh: `${m.label_zh}${m.text}：${m.band_zh}`, text_en: `${m.label_en} ${m.text}: ${m.band_en}` });
   }
   if (decisions.length > 0) {
     raise(acc, 'routine');

@@ -46,6 +46,8 @@ interface BandData {
 
 export interface Measurement {
   id: string;
+  label_zh: string;
+  label_en: string;
   value: number;
   /** The value as written, e.g. "6.1%" or "145/92". */
   text: string;
@@ -126,6 +128,8 @@ export function readMeasurements(text: string): Measurement[] {
     const unitZh = def.unit === '%' ? '%' : ` ${def.unit}`;
     out.push({
       id: def.id,
+      label_zh: def.zh,
+      label_en: def.en,
       value: r.value,
       text: r.raw,
       band_zh: band.zh,
@@ -145,6 +149,8 @@ export function readMeasurements(text: string): Measurement[] {
     if (grade) {
       out.push({
         id: 'bp',
+        label_zh: g.zh,
+        label_en: g.en,
         value: bp.sys,
         systolic: bp.sys,
         diastolic: bp.dia,

@@ -3,6 +3,11 @@ import { extractConcepts, sharesConcept, type Hit, type KnowledgeDocument } from
 import { topicsIn } from '../common';
 import { candidatesOf, selectSentences, type SentenceIntent } from './sentences';
 
+const POPULATIONS: readonly [string, RegExp][] = [
+  ['pregnancy', /妊娠|孕|产后|哺乳|pregnan|gestation|postpartum|breastfeed|antenatal/i],
+  ['child', /儿童|婴|幼儿|宝宝|小儿|新生儿|青少年|孩子|儿子|女儿|小孩|月龄|child|infant|baby|babies|toddler|newborn|paediatric|pediatric|adolescent|under 5s|under 12s|month-old|year-old (son|daughter|boy|girl)|\bkids?\b|\bson\b|\bdaughter\b/i],
+];
+
 export interface Passage {
   hit: Hit;
   sentences: string[];
@@ -33,7 +38,13 @@ export function passagesFor(
   // No concept recognised ("饭后两小时血糖9点多"): the knowledge base's own topic list decides.
   const topics = q.length === 0 ? topicsIn(question) : [];
   // The hits are already concept-filtered by the knowledge service (documents' main concepts).
+  // A document written for a population the question does not name (pregnancy, children) is
+  // not quoted: gestational diabetes is not the answer to an adult's glucose question.
+  const forPopulation = (text: string): string[] =>
+    POPULATIONS.filter(([, re]) => re.test(text)).map(([id]) => id);
+  const asked = new Set(forPopulation(question));
   const docOnTopic = (h: Hit): boolean => {
+    if (forPopulation(h.title).some((p) => !asked.has(p))) return false;
     if (q.length === 0) return topics.some((t) => docOf(h.doc_id)?.topics.includes(t) === true);
     // Only a broad topic in common ("skin" for eczema and acne): the document must name what
     // the question named (its words, or for Chinese one of their characters, in the title).

@@ -58,6 +58,7 @@ const INTENT_CUES: Record<SentenceIntent, RegExp> = {
   knowledge: /是|指|可以|通常|一般|应|建议|is|are|usually|should|can/i,
 };
 
+
 export interface Candidate {
   doc_id: string;
   rank: number;
