@@ -6,3 +6,4 @@ export { normalizeText, nfkc, nfkcLower } from './normalize';
 export { HAS_TRADITIONAL, TRAD_TO_SIMP, toSimplified } from './traditional';
 export { ANY_TRIGGER, REGIONAL_PATTERNS, REGIONAL_TRIGGER, normaliseZh } from './dialect';
 export { CONDITIONS, MEDICATIONS, SYMPTOMS, detectLang, findEntries, topicsIn, type LexiconEntry } from './vocabulary';
+export { SOURCE_TAIL, dedupeSentences } from './sentences';

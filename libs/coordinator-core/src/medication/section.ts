@@ -2,6 +2,7 @@
 // (emergency) answer shows the screen only when it found conflicts, and never says that no
 // conflict was found — that reassurance has no place inside an overdose or emergency answer.
 import type { Lang, MedicationScreenRecord, MedicationVerdict } from '@medagent/contracts';
+import { dedupeSentences } from '@medagent/zh-text';
 
 const NO_CONFLICT_LINE =
   /^.*(?:no (?:known |medication )?conflicts? (?:was |were )?found|no known conflict|未发现(?:已知)?(?:用药)?冲突|未见(?:需拦截的|已知)?冲突|没有发现严重冲突|no serious conflicts found).*$/gim;
@@ -19,7 +20,9 @@ export function withMedicationSection(text: string, screen: MedicationScreenReco
   const conflicts = screen.findings.filter((f) => f.severity !== 'LOW');
   if (escalated && conflicts.length === 0) return body;
   const section = escalated ? stripNoConflict(screen.text) : screen.text;
-  return section ? `${section}\n\n${body}` : body;
+  if (!section) return body;
+  // The workers often restate the screen's recommendation: each sentence is said once, in the section.
+  return dedupeSentences([section, body]).join('\n\n');
 }
 
 /** The stricter of the screen's verdict and the workers' (blocked > caution > ok). */
