@@ -21,6 +21,7 @@ const API_KEY = 'mak_0b8e5c1d7f2a4e6b9c3d5f7a1b2c4d6e';
 interface Target {
   url: string;
   store: RequestStore;
+  /** The triage worker's connection (on NATS: its own nkey and signing key), to ask for an approval as its gate does. */
   bus: Bus;
   /** Worker model latency: keeps tasks open long enough to ask for an approval. */
   setSlow(ms: number): void;
@@ -48,13 +49,15 @@ async function jetstreamTarget(auth: Authenticator): Promise<Target> {
   const running: RunningServices = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url, natsCredentialsDir: nats.credentialsDir }), fakeModels(600));
   const store = new RequestStore(running.infra.kv);
   const ingress: IngressApp = await createIngressApp({ bus: running.infra.bus, store, service: 'coordinator', logger: false, auth, ...HTTP_LIMITS }, 0);
+  const triage = await nats.connect('worker-triage');
   return {
     url: ingress.url,
     store,
-    bus: running.infra.bus,
+    bus: triage,
     setSlow: () => undefined, // the fake model is always slow here
     close: async () => {
       await ingress.app.close();
+      await triage.close();
       await running.stop();
       await nats.stop();
     },
