@@ -2,7 +2,7 @@ import { BusUnavailableError, requestIdFor, type ServiceId } from '@medagent/con
 import { startRedisServer } from '@medagent/local-servers';
 import { MedagentClient } from '@medagent/runtime';
 import { startCluster } from './harness/cluster';
-import { generateCredentials } from '@medagent/runtime/testing';
+import { generateCredentials } from './harness/secure-nats';
 import { checkDurably, type DurableCheck } from './chaos-check';
 import { killOne, rng, startBroker, type FaultCounts } from './chaos-faults';
 import { percentile, round } from './drive';

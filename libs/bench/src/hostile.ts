@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashApiKey } from '@medagent/auth';
 import { JetStreamBus } from '@medagent/bus';
-import { startSecureNats } from '@medagent/runtime/testing';
+import { startSecureNats } from './harness/secure-nats';
 import { MedagentError, decodeEvent } from '@medagent/contracts';
 import { repoRoot } from './harness/cluster';
 import { busCase, httpCase, rng, type HttpCase, type Rand } from './hostile-cases';

@@ -2,7 +2,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { WORKER_ROLES, workerServiceId, type ServiceId } from '@medagent/contracts';
 import { JetStreamBus } from '@medagent/bus';
 import { busIdentity } from '@medagent/runtime';
-import { startSecureNats, type SecureNats } from '@medagent/runtime/testing';
+import { startSecureNats, type SecureNats } from './harness/secure-nats';
 import { InMemoryMemoryStore } from '@medagent/memory';
 import { MedagentClient, type AskResult, RuntimeConfig, loadRuntimeConfig, startEmbedded, type EmbeddedRuntime, startService } from '@medagent/runtime';
 import { FixedLatencyModel } from './fake-model';

@@ -7,7 +7,7 @@ import { buildEvent, payloadOf, subjectFor, type Envelope } from '@medagent/cont
 import { renderPrometheus } from '@medagent/telemetry';
 import { MedagentClient, busIdentity, loadRuntimeConfig, REQUEST_BUCKET, listDeadLetters, redriveDeadLetter, showDeadLetter, serve, type RunningServices } from '@medagent/runtime';
 import { fakeModels } from '../fake-model';
-import { startSecureNats, type SecureNats } from '@medagent/runtime/testing';
+import { startSecureNats, type SecureNats } from '../harness/secure-nats';
 import { askSeed } from '../testing/seed';
 
 /**

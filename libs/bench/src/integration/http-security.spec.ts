@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { createAuthenticator, hashApiKey, type Authenticator } from '@medagent/auth';
 import { startTestIssuer, type TestIssuer } from '@medagent/auth/testing';
 import { type Bus } from '@medagent/bus';
-import { startSecureNats } from '@medagent/runtime/testing';
+import { startSecureNats } from '../harness/secure-nats';
 import { buildEvent, subjectFor } from '@medagent/contracts';
 import { RequestStore } from '@medagent/coordinator-core';
 import { loadRuntimeConfig, serve, type RunningServices } from '@medagent/runtime';

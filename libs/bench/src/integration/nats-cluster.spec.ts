@@ -4,7 +4,7 @@ import { startNatsCluster, type NatsClusterHandle } from '@medagent/local-server
 import { MedagentClient, REQUEST_BUCKET } from '@medagent/runtime';
 import { startCluster, type ServiceCluster } from '../harness/cluster';
 import { BusRecorder } from '../testing/recorder';
-import { generateCredentials, type GeneratedCredentials } from '@medagent/runtime/testing';
+import { generateCredentials, type GeneratedCredentials } from '../harness/secure-nats';
 import { askSeed } from '../testing/seed';
 
 /**

@@ -6,7 +6,7 @@ import { MedagentClient, type AskRecord, startEmbedded } from '@medagent/runtime
 import { startCluster, type ServiceCluster } from '../harness/cluster';
 import { checkTrace, startOtlpReceiver, type OtlpReceiver } from '../testing/otlp-receiver';
 import { BusRecorder } from '../testing/recorder';
-import { startSecureNats, type SecureNats } from '@medagent/runtime/testing';
+import { startSecureNats, type SecureNats } from '../harness/secure-nats';
 
 /**
  * The five services as five OS processes over a real nats-server (JetStream + KV) running the

@@ -1,7 +1,7 @@
 import type { JetStreamBus, JetStreamBusOptions } from '@medagent/bus';
 import type { NatsServerHandle } from '@medagent/local-servers';
 import type { BusIdentity } from '@medagent/runtime';
-import { startSecureNats, type SecureNats } from '@medagent/runtime/testing';
+import { startSecureNats, type SecureNats } from '../harness/secure-nats';
 import { MedagentClient } from '@medagent/runtime';
 import { startCluster, type ClusterOptions, type ServiceCluster, type StartSpec } from '../harness/cluster';
 import { BusRecorder } from './recorder';

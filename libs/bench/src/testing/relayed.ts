@@ -3,7 +3,7 @@ import { Collector, TcpProxy } from '@medagent/bus/testing';
 import type { NatsServerHandle } from '@medagent/local-servers';
 import type { Envelope } from '@medagent/contracts';
 import { loadRuntimeConfig, serve, type RunningServices } from '@medagent/runtime';
-import { startSecureNats } from '@medagent/runtime/testing';
+import { startSecureNats } from '../harness/secure-nats';
 import { fakeModels } from '../fake-model';
 
 /**

@@ -1,10 +1,7 @@
+import { MedagentClient, loadRuntimeConfig, serve, type RunningServices, replayRequest, rerunTask } from '@medagent/runtime';
 import type { JetStreamBus } from '@medagent/bus';
-import { MedagentClient } from './client';
-import { loadRuntimeConfig } from './config';
-import { serve, type RunningServices } from './serve';
-import { replayRequest, rerunTask } from './ops/replay';
 import { renderPrometheus } from '@medagent/telemetry';
-import { startSecureNats, type SecureNats } from './testing/secure-nats';
+import { startSecureNats, type SecureNats } from '../harness/secure-nats';
 
 const SEED = '我最近餐后血糖偏高、偶尔头晕，严重吗、应该何时就医？日常饮食和运动如何调整？请同时给出最新糖尿病临床指南依据。';
 

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { JetStreamBus, type JetStreamBusOptions } from '@medagent/bus';
 import { startNatsServer, type NatsServerHandle, type NatsServerOptions } from '@medagent/local-servers';
-import { busIdentity, type BusIdentity } from '../bus-identity';
-import { secretsInit } from '../ops/secrets';
+import { busIdentity, secretsInit, type BusIdentity } from '@medagent/runtime';
 
 /**
  * A real nats-server running the authorization `medagent secrets init` generates (nkey users,

@@ -5,6 +5,7 @@
  * real services, each on its own generated nkey identity, answer a request end to end on a
  * real nats-server, and the CLI does too as `ingress` and `ops`.
  */
+import { RUNTIME_ENV, loadRuntimeConfig, MedagentClient, REQUEST_BUCKET, startService, connectInfra, type Infra, BUS_IDENTITIES, IDENTITY_PRODUCERS, secretsInit } from '@medagent/runtime';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,14 +25,7 @@ import { COORDINATOR_ENV_VARS, RESULT_SCAN_READER, loadCoordinatorConfig } from 
 import { approvalReaderFor } from '@medagent/worker-core';
 import { AUDIT_READER, DEFAULT_TOPOLOGY, JetStreamBus, inboxPrefixFor, type TrustFile } from '@medagent/bus';
 import { InMemoryMemoryStore } from '@medagent/memory';
-import { RUNTIME_ENV, loadRuntimeConfig } from './config';
-import { MedagentClient } from './client';
-import { REQUEST_BUCKET } from './infra';
-import { startService } from './services';
-import { connectInfra, type Infra } from './infra';
-import { BUS_IDENTITIES, IDENTITY_PRODUCERS } from './bus-identity';
-import { secretsInit } from './ops/secrets';
-import { startSecureNats, type SecureNats } from './testing/secure-nats';
+import { startSecureNats, type SecureNats } from '../harness/secure-nats';
 
 // `yaml` is already in node_modules (a dependency of the Nx tooling); parse only.
 const YAML = require('yaml') as {
@@ -39,7 +33,7 @@ const YAML = require('yaml') as {
   parseAllDocuments(src: string, opts?: { merge?: boolean }): Array<{ errors: unknown[]; toJSON(): unknown }>;
 };
 
-const ROOT = resolve(__dirname, '../../..');
+const ROOT = resolve(__dirname, '../../../..');
 const read = (p: string): string => readFileSync(join(ROOT, p), 'utf8');
 
 /* ------------------------------------------------------------------ NATS config (subset) */
