@@ -1,19 +1,18 @@
-import { JetStreamBus } from '@medagent/bus';
-import { startNatsServer, type NatsServerHandle } from '@medagent/local-servers';
+import type { JetStreamBus } from '@medagent/bus';
 import { fhirWarfarinBundle } from '@medagent/knowledge/testing';
-import { MedagentClient } from './client';
-import { loadRuntimeConfig } from './config';
-import { serve, type RunningServices } from './serve';
+import { MedagentClient, loadRuntimeConfig, serve, type RunningServices } from '@medagent/runtime';
+import { startSecureNats, type SecureNats } from '../harness/secure-nats';
 
-// The NATS ingress: a request.submitted carrying a FHIR R4 Bundle over a real JetStream server.
+// The NATS ingress: a request.submitted carrying a FHIR R4 Bundle over a real JetStream server,
+// permissions on (the services and the integrator's ingress identity use their own nkeys).
 describe('medication screen over the NATS ingress (real nats-server)', () => {
-  let nats: NatsServerHandle;
+  let nats: SecureNats;
   let running: RunningServices;
   let bus: JetStreamBus;
   beforeAll(async () => {
-    nats = await startNatsServer({ jetstream: true });
-    running = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url }));
-    bus = await JetStreamBus.connect({ servers: nats.url, name: 'test-med-client', watchAdvisories: false });
+    nats = await startSecureNats();
+    running = await serve('all', loadRuntimeConfig({}, { natsUrl: nats.url, natsCredentialsDir: nats.credentialsDir }));
+    bus = await nats.connect('ingress', { name: 'test-med-client' });
   });
   afterAll(async () => {
     await bus?.close();
