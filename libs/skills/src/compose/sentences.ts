@@ -67,6 +67,12 @@ const REGIMEN_ASK =
 const REGIMEN_SENTENCE =
   /说明书|送服|服用|空腹|随餐|餐后|漏服|补服|加倍|间隔|直立|躺|含化|冷藏|室温|逐步减量|label|empty stomach|with (meals|food|a (full )?glass)|missed dose|double|as soon as you remember|upright|lie down|taper|gradual|room temperature|fridge|every \d+ (to \d+ )?hours|mg\/kg/i;
 
+// A sentence on what causes a condition ("最常见的原因是…", "caused by…") answers a "why" or
+// "what causes" question; for any other question it is background, and the causes it lists
+// (other diseases, past treatments) are not what the user asked about.
+const CAUSE_ASK = /为什么|为啥|原因|怎么会|怎么得|引起|导致|病因|\bwhy\b|\bcause[sd]?\b|\bcausing\b|\breason\b/i;
+const CAUSE_SENTENCE = /原因(是|有|包括|为)|病因|可见于|常见于|多由|由于.{0,12}引起|caused by|\bcauses (include|are)\b|\bis due to\b|\bcommonest cause\b|\bmost common cause\b/i;
+
 export interface Candidate {
   doc_id: string;
   rank: number;
@@ -101,6 +107,7 @@ export function selectSentences(
   const w = termWeights(query, candidates);
   const cue = INTENT_CUES[intent];
   const regimen = REGIMEN_ASK.test(question);
+  const causeAsked = CAUSE_ASK.test(question);
   const scored = candidates
     .filter((c) => !opts.exclude?.has(normalise(c.text)))
     .map((c) => {
@@ -111,6 +118,7 @@ export function selectSentences(
       // the section asks (what to do now, what to eat, what is recommended) counts by itself.
       if (cue.test(c.text)) s += 0.8;
       if (regimen && REGIMEN_SENTENCE.test(c.text)) s += 0.8;
+      if (!causeAsked && CAUSE_SENTENCE.test(c.text)) s -= 1;
       if (/\d/.test(c.text)) s += 0.2;
       // Earlier documents and earlier sentences first.
       s -= c.rank * 0.15 + c.position * 0.02;
