@@ -24,4 +24,25 @@ describe('sentence extraction', () => {
     expect(texts).toContain('每天饮水2000毫升以上有助尿酸排泄。');
     for (const t of texts) expect(docs.some((d) => d.text.includes(t))).toBe(true);
   });
+
+  it('answers a how-to-take question with the instruction sentences, even without shared words', () => {
+    const docs = [
+      { doc_id: 'a', text: '阿仑膦酸钠是治疗骨质疏松的药物，一周一次。说明书：早晨空腹用一整杯白开水送服，服药后30分钟内不要躺下。长期使用前后要看牙。' },
+    ];
+    const picked = selectSentences('阿仑膦酸钠一周吃一次，具体应该怎么吃？', 'knowledge', candidatesOf(docs), { max: 2 }).map((p) => p.text);
+    expect(picked).toContain('说明书：早晨空腹用一整杯白开水送服，服药后30分钟内不要躺下。');
+    // The same sentence earns nothing extra when the question is not about taking the drug.
+    const plain = selectSentences('阿仑膦酸钠是什么药？', 'knowledge', candidatesOf(docs), { max: 1 }).map((p) => p.text);
+    expect(plain).toEqual(['阿仑膦酸钠是治疗骨质疏松的药物，一周一次。']);
+  });
+
+  it('leaves out sentences on causes unless the question asks why', () => {
+    const docs = [
+      { doc_id: 'a', text: '甲减最常见的原因是桥本甲状腺炎，也可见于甲状腺手术后。亚临床甲减TSH持续达到10以上时通常需要治疗。' },
+    ];
+    const treat = selectSentences('亚临床甲减需要吃药吗？', 'knowledge', candidatesOf(docs), { max: 5 }).map((p) => p.text);
+    expect(treat).toEqual(['亚临床甲减TSH持续达到10以上时通常需要治疗。']);
+    const why = selectSentences('为什么会得甲减？', 'knowledge', candidatesOf(docs), { max: 5 }).map((p) => p.text);
+    expect(why).toContain('甲减最常见的原因是桥本甲状腺炎，也可见于甲状腺手术后。');
+  });
 });

@@ -59,6 +59,20 @@ const INTENT_CUES: Record<SentenceIntent, RegExp> = {
 };
 
 
+// A question about how to take, time, store, skip or stop a medicine asks for the instructions
+// themselves: the label-style sentences ("说明书：…", "Label: …") and the ones that say how,
+// when and with what to take it answer it even when they repeat none of the question's words.
+const REGIMEN_ASK =
+  /(怎么|如何|咋|应该|怎样)(吃|服|用|保存|带)|什么时候(吃|服|用)|服法|用法|忘了吃|忘记吃|漏服|漏吃|停药|能(不能)?停|饭前|饭后|空腹|how (do|should|am|to|can) (i|we|you)? ?(supposed to )?(take|use|give|store)|\b(missed|forgot|skip(ped)?|stop|quit|come off|taper|store|storage)\b|when (should|do) i take/i;
+const REGIMEN_SENTENCE =
+  /说明书|送服|服用|空腹|随餐|餐后|漏服|补服|加倍|间隔|直立|躺|含化|冷藏|室温|逐步减量|label|empty stomach|with (meals|food|a (full )?glass)|missed dose|double|as soon as you remember|upright|lie down|taper|gradual|room temperature|fridge|every \d+ (to \d+ )?hours|mg\/kg/i;
+
+// A sentence on what causes a condition ("最常见的原因是…", "caused by…") answers a "why" or
+// "what causes" question; for any other question it is background, and the causes it lists
+// (other diseases, past treatments) are not what the user asked about.
+const CAUSE_ASK = /为什么|为啥|原因|怎么会|怎么得|引起|导致|病因|\bwhy\b|\bcause[sd]?\b|\bcausing\b|\breason\b/i;
+const CAUSE_SENTENCE = /原因(是|有|包括|为)|病因|可见于|常见于|多由|由于.{0,12}引起|caused by|\bcauses (include|are)\b|\bis due to\b|\bcommonest cause\b|\bmost common cause\b/i;
+
 export interface Candidate {
   doc_id: string;
   rank: number;
@@ -92,6 +106,8 @@ export function selectSentences(
   const query = termsOf(question);
   const w = termWeights(query, candidates);
   const cue = INTENT_CUES[intent];
+  const regimen = REGIMEN_ASK.test(question);
+  const causeAsked = CAUSE_ASK.test(question);
   const scored = candidates
     .filter((c) => !opts.exclude?.has(normalise(c.text)))
     .map((c) => {
@@ -101,6 +117,8 @@ export function selectSentences(
       // The retrieved document is already on the question's topic: a sentence that does what
       // the section asks (what to do now, what to eat, what is recommended) counts by itself.
       if (cue.test(c.text)) s += 0.8;
+      if (regimen && REGIMEN_SENTENCE.test(c.text)) s += 0.8;
+      if (!causeAsked && CAUSE_SENTENCE.test(c.text)) s -= 1;
       if (/\d/.test(c.text)) s += 0.2;
       // Earlier documents and earlier sentences first.
       s -= c.rank * 0.15 + c.position * 0.02;
