@@ -26,7 +26,10 @@ function lint(cases: Array<{ filePath: string; code: string }>, retried = false)
       }
       process.stdout.write('\\n@@findings@@' + JSON.stringify(out));
     })().catch((e) => { process.stderr.write(String(e && e.stack || e)); process.exit(2); });`;
-  const r = spawnSync(process.execPath, ['-e', script, JSON.stringify(cases)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 });
+  // A clean environment. With CI=true typescript-eslint's single-run mode lints the file on disk,
+  // not the fixture text (found in CI: no findings at all), so it is switched off explicitly.
+  const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', NX_DAEMON: 'false', NX_NO_CLOUD: 'true', TSESTREE_SINGLE_RUN: 'false' };
+  const r = spawnSync(process.execPath, ['-e', script, JSON.stringify(cases)], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(`eslint failed: ${r.stderr}`);
   // Nx may print warnings of its own on stdout: read after the marker.
   const out = JSON.parse(r.stdout.slice(r.stdout.indexOf('@@findings@@') + '@@findings@@'.length)) as Finding[][];
