@@ -22,6 +22,7 @@ const NAMES = [
   'bpCrisisSystolic', 'bpCrisisDiastolic', 'bpPregnancySystolic', 'bpPregnancyDiastolic', 'shockSystolic', 'shockIndex', 'shockIndexMaxSystolic',
   'glucoseLowMmol', 'glucoseHighMmol', 'feverC', 'spo2Low', 'heartRateHigh', 'heartRateLow', 'respRateHigh', 'respRateLow', 'gcsSevere', 'gcsAltered',
   'potassiumHigh', 'potassiumLow', 'inrBleeding', 'inrVeryHigh', 'aminotransferaseAcute', 'lactateHigh', 'infantYears', 'youngInfantYears', 'youngChildYears',
+  'fetalHeartLow', 'fetalHeartHigh',
 ] as const;
 export type ThresholdName = (typeof NAMES)[number];
 
@@ -96,6 +97,8 @@ export function vitalSignals(v: ParsedVitals, facts: AgeFacts): RawSignal[] {
   for (const s of v.spo2) if (s.value < THRESHOLDS.spo2Low) out.push({ concept: 'v.spo2_low', span: s.span });
   // Gestation before 37 weeks: contractions or waters breaking mean preterm labour.
   for (const w of v.pregnancyWeeks) if (w.value < 37) out.push({ concept: 'v.preterm', span: w.span });
+  for (const f of v.fetalHeartRate)
+    if (f.value < THRESHOLDS.fetalHeartLow || f.value > THRESHOLDS.fetalHeartHigh) out.push({ concept: 'v.fhr_abnormal', span: f.span });
   for (const h of v.heartRate) if (h.value > THRESHOLDS.heartRateHigh) out.push({ concept: 'v.hr_high', span: h.span });
   for (const h of v.heartRate) if (h.value <= THRESHOLDS.heartRateLow) out.push({ concept: 'v.hr_low', span: h.span });
   out.push(...shockIndex(v));

@@ -31,6 +31,7 @@ export const VITAL_SIGNALS = [
   'v.spo2_low',
   'v.hr_high',
   'v.preterm',
+  'v.fhr_abnormal',
   'v.infant',
   'v.infant_lt3m',
   'v.infant_fever',

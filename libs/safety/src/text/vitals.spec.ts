@@ -12,6 +12,16 @@ describe('parseVitals', () => {
     expect(parse('日期11/30，比分3/1').bp).toEqual([]);
   });
 
+  test('fetal heart rate is read apart from the mother\'s heart rate', () => {
+    const v = parse('孕36周，心率88次/分，胎心率100次/分');
+    expect(v.fetalHeartRate.map((r) => r.value)).toEqual([100]);
+    expect(new Set(v.heartRate.map((r) => r.value))).toEqual(new Set([88]));
+    const e = parse('fetal heart rate 175 bpm, maternal HR 96');
+    expect(e.fetalHeartRate.map((r) => r.value)).toEqual([175]);
+    expect(new Set(e.heartRate.map((r) => r.value))).toEqual(new Set([96]));
+    expect(parse('FHR 100').heartRate).toEqual([]);
+  });
+
   test('glucose in mmol/L with context, mg/dL converted, meter HI/LO', () => {
     expect(parse('餐后血糖11.2').glucose[0]).toMatchObject({ mmol: 11.2, context: 'post_meal' });
     expect(parse('空腹6.8').glucose[0]).toMatchObject({ mmol: 6.8, context: 'fasting' });

@@ -15,6 +15,8 @@ export interface ParsedVitals {
   glucose: GlucoseReading[];
   temperatureC: NumberReading[];
   heartRate: NumberReading[];
+  /** Fetal heart rate (胎心, FHR), kept apart from the mother's heart rate. */
+  fetalHeartRate: NumberReading[];
   spo2: NumberReading[];
   ages: AgeReading[];
   pregnancyWeeks: NumberReading[];
@@ -40,6 +42,7 @@ const RE = {
     'g',
   ),
   tempUnit: /(?<![\d.])(\d{2,3}(?:\.\d{1,2})?)\s*(℃|°\s*c|°\s*f|°|摄氏度|华氏度|度(?!数)|f\b|c\b)/g,
+  fhr: new RegExp(String.raw`(?:胎心(?:率|音)?|\bfhr\b|\bfetal\s*(?:heart(?:\s*(?:rate|tones?))?|hr))${STOP}{0,8}?(\d{2,3})(?!\d|\.\d)`, 'g'),
   hr: new RegExp(String.raw`(?:心率|心跳|脉搏|脉率|\bhr\b|heart\s*rate|pulse)${STOP}{0,8}?(\d{2,3})(?!\d|\.\d)`, 'g'),
   hrUnit: /(?<!(?:呼吸|呼吸频率|\br|\brr)\s*[:：]?\s*)(?<![\d.])(\d{2,3})\s*(?:bpm|次\/分|次每分)/g,
   spo2: new RegExp(
@@ -47,11 +50,11 @@ const RE = {
     'g',
   ),
   ageChildFirst: new RegExp(
-    String.raw`${AGE_NUM}\s*(?:个)?(?:多)?\s*(天|周|个月|月|岁|周岁)(?:大|半)?(?:的)?(?:宝宝|婴儿|孩子|娃|小孩|男孩|女孩|儿子|女儿|小宝|宝)`,
+    String.raw`${AGE_NUM}\s*(?:个)?(?:多)?\s*(天|周|个月|月|岁|周岁)(?:大|半)?(?:的)?(?:宝宝|婴儿|孩子|娃|小孩|男孩|女孩|儿子|女儿|小宝|宝|患儿)`,
     'g',
   ),
   ageChildAfter: new RegExp(
-    String.raw`(?:宝宝|婴儿|孩子|娃|小孩|儿子|女儿|小宝|新生儿|出生)(?:才|刚|刚满|现在|今年|已经)?\s*${AGE_NUM}\s*(?:个)?(半)?(?:多)?\s*(天|周|个月|月|岁|周岁)`,
+    String.raw`(?:宝宝|婴儿|孩子|娃|小孩|儿子|女儿|小宝|新生儿|出生|患儿[，,]?\s*(?:男|女)?[，,]?)(?:才|刚|刚满|现在|今年|已经)?\s*${AGE_NUM}\s*(?:个)?(半)?(?:多)?\s*(天|周|个月|月|岁|周岁)`,
     'g',
   ),
   ageEnOld: /\b(\d{1,3})[- ]?(days?|weeks?|wks?|months?|mos?|years?|yrs?)[- ]?old\b/g,
@@ -223,13 +226,20 @@ function parsePregnancy(n: string, o: string): NumberReading[] {
   return out;
 }
 
+/** Readings whose number lies inside one of `outer`'s spans (a fetal heart rate is not the mother's). */
+function notWithin(readings: NumberReading[], outer: readonly NumberReading[]): NumberReading[] {
+  return readings.filter((r) => !outer.some((o) => r.span.end > o.span.start && r.span.start < o.span.end + 6));
+}
+
 /** Extracts vitals from a message. `normalized` must be normalizeText(original). */
 export function parseVitals(original: string, normalized: string): ParsedVitals {
+  const fetal = simpleReadings(RE.fhr, normalized, original, 40, 250);
   return {
     bp: parseBp(normalized, original),
     glucose: parseGlucose(normalized, original),
     temperatureC: parseTemperature(normalized, original),
-    heartRate: [...simpleReadings(RE.hr, normalized, original, 20, 250), ...simpleReadings(RE.hrUnit, normalized, original, 20, 250)],
+    heartRate: notWithin([...simpleReadings(RE.hr, normalized, original, 20, 250), ...simpleReadings(RE.hrUnit, normalized, original, 20, 250)], fetal),
+    fetalHeartRate: fetal,
     spo2: simpleReadings(RE.spo2, normalized, original, 50, 100),
     ages: parseAges(normalized, original),
     pregnancyWeeks: parsePregnancy(normalized, original),
