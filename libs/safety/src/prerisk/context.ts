@@ -137,11 +137,22 @@ export class MessageContext {
     return this.sentenceClauses(c).some((k) => k >= c && this.has('resolved', k));
   }
 
+  /** A negation carries over an enumeration comma: "无牙龈出血、黑便" negates both items. */
+  private listStart(c: number, cs: number): number {
+    let k = c;
+    let start = cs;
+    while (k > 0 && this.n.slice(0, start).trimEnd().endsWith('、')) {
+      k -= 1;
+      start = this.seg.clauses[k]?.[0] ?? 0;
+    }
+    return start;
+  }
+
   private negated(start: number, end: number, c: number): boolean {
     const [cs, ce] = this.seg.clauses[c] ?? [0, this.n.length];
     const after = this.n.slice(end, ce);
     if (this.negation.post.test(after)) return true;
-    const zhWindow = this.n.slice(Math.max(cs, start - 12), start);
+    const zhWindow = this.n.slice(Math.max(this.listStart(c, cs), start - 12), start);
     const enWindow = this.n.slice(Math.max(cs, start - 48), start);
     const gaps: string[] = [];
     for (const [re, window] of [
