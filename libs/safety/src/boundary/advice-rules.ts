@@ -81,7 +81,7 @@ const CARE_EN = String.raw`\b(?:call|contact|see|phone|ring|seek|get|go to|visit
 export const SAFE_FORMS: readonly SafeForm[] = [
   { id: 'safe.zh.negated', reasons: ['stop_medication', 'home_wait_emergency'], lang: 'zh', where: 'before', pattern: /不要|不能|请勿|切勿|勿|别(?=自行|擅自|随意|突然|自己)|不可|不宜|不应|不该|不建议|避免|禁止|不得|千万别|不需要?|不必|无需|无须|不用/ },
   { id: 'safe.en.negated', reasons: ['stop_medication', 'home_wait_emergency'], lang: 'en', where: 'before', pattern: /\b(?:do not|don't|dont|never|should not|shouldn't|must not|mustn't|avoid|not)\b/i },
-  { id: 'safe.zh.consult', reasons: ['stop_medication'], lang: 'zh', where: 'sentence', pattern: /(?:咨询|请教|询问|问问|告知|告诉|联系|和|与|跟|找)(?:你的|您的|开药的|主治|专科)?(?:医生|医师|大夫|药师)|(?:医生|医师|药师)(?:会|可能|可以|将|决定|评估|指导|建议|同意|根据|调整)|遵医嘱|医嘱|指导下/ },
+  { id: 'safe.zh.consult', reasons: ['stop_medication'], lang: 'zh', where: 'sentence', pattern: /(?:咨询|请教|询问|问问|先问|请|告知|告诉|联系|和|与|跟|找)(?:你的|您的|开药的|主治|专科)?(?:医生|医师|大夫|药师)|(?:医生|医师|药师)(?:通常|一般|往往)?(?:会|可能|可以|将|决定|评估|指导|建议|同意|根据|调整)|遵医嘱|医嘱|指导下/ },
   { id: 'safe.en.consult', reasons: ['stop_medication'], lang: 'en', where: 'sentence', pattern: /\b(?:talk|talking|speak|speaking|check|checking|consult|consulting|ask|asking|discuss|tell)\b[^.;!?]{0,20}\b(?:doctor|gp|prescriber|pharmacist|care team|clinician|nurse|specialist)\b|\b(?:doctor|prescriber|pharmacist|clinician|care team|gp)\s+(?:may|will|can|might|could|decides?|tells?|advises?|says?|recommends?|agrees?)\b|\bunder (?:medical |a doctor's |your doctor's )?supervision\b|\bunless\b|\bas (?:prescribed|directed)\b/i },
   { id: 'safe.zh.stop_and_seek_care', reasons: ['stop_medication'], lang: 'zh', where: 'sentence', pattern: new RegExp(CARE_ZH) },
   { id: 'safe.en.stop_and_seek_care', reasons: ['stop_medication'], lang: 'en', where: 'sentence', pattern: new RegExp(CARE_EN, 'i') },
@@ -99,6 +99,13 @@ export const SAFE_FORMS: readonly SafeForm[] = [
   { id: 'safe.en.monitored_adjustment', reasons: ['stop_medication'], lang: 'en', where: 'sentence', pattern: /^(?![^.!?]*\b(?:you|your|yourself)\b)(?=[^.!?]*\b(?:monitor(?:ing|ed)?|INR|blood levels?)\b)/i },
   // A label-style warning: stop when an adverse reaction appears, and get care urgently.
   { id: 'safe.en.adverse_reaction_warning', reasons: ['stop_medication'], lang: 'en', where: 'sentence', pattern: /^(?=.*\bif\b[^.;]{0,40}?\b(?:develop|get|notice|experience)s?\b)(?=.*\b(?:urgent(?:ly)?|same[- ]day|immediately|right away|at once|report|seek|blood (?:cell )?count)\b)/i },
+  // The label's missed-dose rule ("skip the missed dose", "never take two"), never a stop.
+  { id: 'safe.en.missed_dose_rule', reasons: ['stop_medication'], lang: 'en', where: 'sentence', pattern: /^(?![^.!?]*\b(?:stop|quit|discontinue|come off)\b)(?=[^.!?]*\bmiss(?:ed|es)?\b[^.;!?]{0,30}?\b(?:doses?|pills?|tablets?)\b)/i },
+  { id: 'safe.zh.missed_dose_rule', reasons: ['stop_medication'], lang: 'zh', where: 'sentence', pattern: /^(?![^。！？]*(?:停药|停用|不用再吃))(?=[^。！？]*(?:漏服|漏吃|忘(?:了|记)(?:吃|服)))/ },
+  // A drug-name compound is a noun, not advice ("停药综合征", "停药反应").
+  { id: 'safe.zh.noun_compound', reasons: ['stop_medication'], lang: 'zh', where: 'after', pattern: /^(?:综合征|反应|症状)/ },
+  // A label's population statement ("肾功能不全者需减量").
+  { id: 'safe.zh.population_statement', reasons: ['stop_medication'], lang: 'zh', where: 'before', pattern: /(?:者|患者|人群|老年人|儿童)(?:需要?|应|宜)?$/ },
   { id: 'safe.zh.misconception', reasons: ['no_doctor_needed'], lang: 'zh', where: 'before', pattern: /以为|认为|觉得|误以为|不要因为/ },
   { id: 'safe.en.misconception', reasons: ['no_doctor_needed'], lang: 'en', where: 'before', pattern: /\b(?:think|thinking|assume|assuming|believe|believing)\b/i },
   { id: 'safe.zh.conditional_care', reasons: ['no_doctor_needed', 'home_wait_emergency'], lang: 'zh', where: 'sentence', voidOnRisk: true, pattern: new RegExp(`(?:如果|若|如|一旦|要是|除非)[^。！？]*?${CARE_ZH}`) },
