@@ -44,7 +44,8 @@ describe('assessRisk levels', () => {
   test('pregnancy and infant context raise fever', () => {
     expect(assessRisk('怀孕32周，体温101F').level).toBe('urgent');
     expect(assessRisk('5个月的宝宝发烧38.5').level).toBe('urgent');
-    expect(assessRisk('出生3周的宝宝发烧38.2').level).toBe('urgent');
+    // NICE NG143 (2019/2021): any infant under 3 months with T >= 38 is red (prerisk-2026.12.7).
+    expect(assessRisk('出生3周的宝宝发烧38.2').level).toBe('emergency');
   });
 
   test('vitals are extracted and the age option overrides the text', () => {
