@@ -79,7 +79,7 @@ export class Orchestrator {
     });
     // The medication screen, like the gate, runs whatever the plan: message and patient context only.
     const medication = withSpan('coordinator.medication_screen', { 'medagent.request_id': p.request_id }, async (span) => {
-      const m = this.medscreen.screen({ message: p.message, lang, ...(p.patient_context ? { patient_context: p.patient_context } : {}), ...(p.patient_context_ref ? { patient_context_ref: p.patient_context_ref } : {}) });
+      const m = this.medscreen.screen({ message: p.message, lang, tenant: p.tenant_id ?? 'default', ...(p.patient_context ? { patient_context: p.patient_context } : {}), ...(p.patient_context_ref ? { patient_context_ref: p.patient_context_ref } : {}) });
       span.setAttributes({ 'medagent.medication.verdict': m?.verdict ?? 'none', 'medagent.medication.findings': m?.findings.length ?? 0 });
       return m;
     });

@@ -1,26 +1,33 @@
-import { createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Injectable } from '@nestjs/common';
 
 const REF = /^fhir-bundle:[0-9a-f]{16,64}$/;
 
+interface StoredContext {
+  tenant: string;
+  bundle: unknown;
+}
+
 /**
  * FHIR Bundles stored ahead of a consultation, so a request can name one by reference
  * (`patient_context_ref: "fhir-bundle:<id>"`) instead of carrying it. In memory, bounded; with
- * a directory (MEDAGENT_DATA_DIR/patient-context) they survive a restart. The id is the
- * content hash: storing the same Bundle twice gives the same reference.
+ * a directory (MEDAGENT_DATA_DIR/patient-context) they survive a restart. The id is random
+ * (128 bits) and the Bundle belongs to the tenant that stored it: a reference used from another
+ * tenant finds nothing, like an unknown one.
  */
 @Injectable()
 export class PatientContextStore {
-  private readonly mem = new Map<string, unknown>();
+  private readonly mem = new Map<string, StoredContext>();
 
   constructor(private readonly dir?: string, private readonly max = 10_000) {}
 
-  put(bundle: unknown): string {
-    const json = JSON.stringify(bundle);
-    const ref = `fhir-bundle:${createHash('sha256').update(json).digest('hex').slice(0, 32)}`;
-    this.mem.set(ref, bundle);
+  put(bundle: unknown, tenant: string): string {
+    const ref = `fhir-bundle:${randomBytes(16).toString('hex')}`;
+    const entry: StoredContext = { tenant, bundle };
+    const json = JSON.stringify(entry);
+    this.mem.set(ref, entry);
     if (this.mem.size > this.max) this.mem.delete(this.mem.keys().next().value as string);
     if (this.dir) {
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
@@ -29,15 +36,18 @@ export class PatientContextStore {
     return ref;
   }
 
-  get(ref: string): unknown {
+  /** The Bundle stored under `ref` by `tenant`; undefined for an unknown ref or another tenant's. */
+  get(ref: string, tenant: string): unknown {
     if (!REF.test(ref)) return undefined;
-    const hit = this.mem.get(ref);
-    if (hit !== undefined || !this.dir) return hit;
-    try {
-      return JSON.parse(fs.readFileSync(this.file(ref), 'utf8')) as unknown;
-    } catch {
-      return undefined;
+    let hit = this.mem.get(ref);
+    if (hit === undefined && this.dir) {
+      try {
+        hit = JSON.parse(fs.readFileSync(this.file(ref), 'utf8')) as StoredContext;
+      } catch {
+        return undefined;
+      }
     }
+    return hit !== undefined && hit.tenant === tenant ? hit.bundle : undefined;
   }
 
   /** Under MEDAGENT_DATA_DIR (default ./.medagent)/patient-context: shared by the ingress and the coordinator of one deployment. */

@@ -15,6 +15,8 @@ export interface ScreenRequest {
   /** A FHIR R4 Bundle, or a structured PatientContext. */
   patient_context?: Record<string, unknown>;
   patient_context_ref?: string;
+  /** The request's verified tenant: a stored Bundle is read only within it. */
+  tenant: string;
 }
 
 /**
@@ -48,7 +50,7 @@ export class MedicationScreenService {
 
   /** A Bundle inline, else the stored one a reference names; a structured context as is. */
   private context(req: ScreenRequest): PatientContext | undefined {
-    const raw = req.patient_context ?? (req.patient_context_ref ? this.store.get(req.patient_context_ref) : undefined);
+    const raw = req.patient_context ?? (req.patient_context_ref ? this.store.get(req.patient_context_ref, req.tenant) : undefined);
     if (raw === undefined) return undefined;
     if (isBundle(raw)) return patientContextFromBundle(raw).context;
     return raw as PatientContext;
