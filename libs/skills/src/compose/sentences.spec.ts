@@ -13,6 +13,14 @@ describe('sentence extraction', () => {
     expect(s.some((x) => /^[①-⑳]/.test(x))).toBe(false);
   });
 
+  it('a sentence that opens with a decimal keeps it ("7.8～11.0" is a range, not list item 7)', () => {
+    expect(splitSentences('正常应低于7.8 mmol/L。7.8～11.0 mmol/L提示糖耐量异常。1. 先复查空腹血糖和糖化血红蛋白。')).toEqual([
+      '正常应低于7.8 mmol/L。',
+      '7.8～11.0 mmol/L提示糖耐量异常。',
+      '先复查空腹血糖和糖化血红蛋白。',
+    ]);
+  });
+
   it('chooses the sentences that share the question\'s terms, in document order, never partial', () => {
     const docs = [
       { doc_id: 'a', text: '痛风是尿酸盐沉积引起的关节炎。平时应限制高嘌呤食物，如动物内脏、海鲜和啤酒。每天饮水2000毫升以上有助尿酸排泄。' },

@@ -4,7 +4,8 @@ import type { Lang } from '@medagent/contracts';
 // mid-sentence, and list markers (①, "1.", "-") are dropped so a sentence never starts
 // with a bare "④…" fragment.
 
-const LIST_MARK = /^\s*(?:[①-⑳]|\(?\d{1,2}[).、）]|[（(][一二三四五六七八九十\d]{1,2}[)）]|[-•·*])\s*/;
+// A list number ("1.", "2、", "(3)") — never the start of a decimal ("7.8～11.0 mmol/L").
+const LIST_MARK = /^\s*(?:[①-⑳]|\(?\d{1,2}(?:[)、）]|\.(?!\d))|[（(][一二三四五六七八九十\d]{1,2}[)）]|[-•·*])\s*/;
 const CIRCLED = /[①-⑳]/g;
 
 /** The sentences of a text, in order, each whole. */
