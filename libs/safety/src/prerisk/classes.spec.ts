@@ -1,11 +1,13 @@
-// Failure classes added in prerisk-2026.12.5, each checked through the rule that must fire
-// (not only the decision), plus the knowledge / resolved-past frames that must stay PASS.
+// The gate's failure classes (prerisk-2026.12.5 to 12.7, libs/safety/CHANGELOG.md), each
+// checked through the rule that must fire (not only the decision), plus knowledge / fiction /
+// joke / resolved / negated frames that must stay PASS. Sentences are our own neighbouring
+// forms, not the blind batches' texts.
 import { defaultPreRiskGate } from './gate';
 
 const gate = defaultPreRiskGate();
 const fired = (t: string) => gate.analyze(t).fired.map((f) => f.rule.id);
 
-describe('PreRiskGate 12.5 classes: the named rule fires', () => {
+describe('PreRiskGate failure classes: the named rule fires', () => {
   test.each([
     ['suicide.burden_strong', '我就是家里的累赘，这个世界少了我一个也无所谓'],
     ['suicide.farewell_unreachable', '她发消息说以后你要好好照顾自己，然后把自己反锁在卧室里，敲门没有反应'],
@@ -23,13 +25,48 @@ describe('PreRiskGate 12.5 classes: the named rule fires', () => {
     ['glucose.high_dka_breathing', 'type 1 diabetic with Kussmaul breathing, glucose 30 mmol/L'],
     ['cardiac.chest_pain_plus', 'xiong kou teng, mao leng han'],
     ['headache.meningism', '头痛得厉害，脖子发硬，吐了好几次'],
+    ['poison.large_ingestion', '25片布洛芬 刚吞的'],
+    ['poison.large_ingestion', 'she took the whole bottle of citalopram'],
+    ['poison.unknown_count', '他吃了安眠药，不知道吃了多少片'],
+    ['poison.child_high_risk_med', '孙子吞了爷爷降糖药，十分钟前'],
+    ['poison.digoxin_toxicity', 'grandpa is on digoxin and today he is seeing everything yellow'],
+    ['poison.hydrocarbon', '小孩嘴里一股煤油味，一直在咳'],
+    ['poison.paracetamol_toxic', '服用对乙酰氨基酚约10 g，4小时血药浓度160 mg/L'],
+    [
+      'pregnancy.ectopic_picture',
+      '6 weeks pregnant, pain low down on the right side and my shoulder tip hurts',
+    ],
+    ['infant.neonatal_sepsis', '新生儿生后第8天，体温38.3℃，前囟饱满'],
+    ['consciousness.gcs_le12', 'F 67, brought in confused, GCS 9'],
+    ['consciousness.gcs_le12', '患者GCS评分12分，家属说下午还好好的'],
+    ['head_injury.gcs_pupil', '骑车摔倒撞到头，右侧瞳孔散大'],
+    ['consciousness.status_epilepticus', 'my son has been fitting for over 6 minutes and it is still going'],
+    ['consciousness.status_epilepticus', '抽搐已经持续了十分钟，还没停'],
+    ['glycaemic.dka_acidosis', 'T1DM, venous pH 7.21, vomiting since this morning'],
+    ['glycaemic.dka_acidosis', '糖尿病患者，血酮4.2 mmol/L'],
+    ['glycaemic.meter_lo', "dad's meter just reads LO and he is sweaty"],
+    ['poison.digoxin_level', '服地高辛，血药浓度3.1 ng/mL，心率40次/分'],
+    ['poison.paracetamol_level', '扑热息痛血药浓度在治疗线以上'],
+    ['stroke.vignette', '突然左侧肢体无力，说话不清，最后正常时间是30分钟前'],
+    ['pregnancy.ectopic_scan', 'positive pregnancy test, scan shows no intrauterine sac and free fluid'],
+    [
+      'pregnancy.ectopic_missed_period',
+      'missed my period, sharp pain on the left side low down and I fainted',
+    ],
+    ['infant.fever_under3m', '我家宝宝40天 体温38.1'],
+    ['infant.fever_under3m', 'my 5 week old baby has a temp of 38.3'],
+    ['poison.co_vehicle', 'engine was left running in the garage and grandpa is slumped over the wheel'],
+    ['poison.toxic_plant', '孩子吃了几颗曼陀罗的果子'],
+    ['breathing.severe_sign', '喘不过气，嘴唇发紫'],
+    ['cardiac.chest_pain_plus', 'tightness in my chest and sweating a lot'],
+    ['breathing.asthma_unrelieved', 'my puffer is doing nothing and I am wheezing'],
   ])('%s: %s', (rule, text) => {
     expect(fired(text)).toContain(rule);
     expect(gate.evaluate(text).decision).toBe('ESCALATE');
   });
 });
 
-describe('PreRiskGate 12.5 classes: frames that stay PASS', () => {
+describe('PreRiskGate failure classes: frames that stay PASS', () => {
   test.each([
     '心脏骤停到底是啥样的？我在写剧本要用',
     '脑出血发作时家属该做哪些事？想提前学一下以防万一',
@@ -39,7 +76,25 @@ describe('PreRiskGate 12.5 classes: frames that stay PASS', () => {
     '孕29周，偶尔假性宫缩，不疼',
     '孕24周，胎心150次/分，一切正常',
     '我搬家把旧衣服都捐了，心情很好',
+    'just binged House, what actually is a pulmonary embolism',
+    '加班被气到心肌梗塞了😂 说正经的，熬夜伤心脏吗',
+    '女，68岁，服华法林，INR 2.3（目标2-3），无鼻出血、血尿、黑便。',
+    '我外婆那辈人说误服农药要灌肥皂水，这个有科学依据吗',
+    '上个月说过一次不想活了，其实就是气话，早和好了，最近睡眠不好',
+    '我爸一直吃地高辛，要注意哪些饮食',
+    'What does status epilepticus mean and when is it diagnosed?',
+    '在《某医疗剧》里看到有人误服农药，现实中能救回来吗',
+    '几年前失恋时说过不想活了，那都过去了，现在想学学怎么调节情绪',
+    '复诊，服华法林，INR 2.4，无鼻出血、黑便或瘀斑，问下次什么时候抽血',
+    '嘴唇紫色的口红适合什么肤色',
+    '夹竹桃有毒吗，院子里能种吗',
   ])('%s', (text) => {
     expect(gate.evaluate(text).decision).toBe('PASS');
+  });
+});
+
+describe('negation over an enumeration comma', () => {
+  test('affirmed list items still escalate', () => {
+    expect(gate.evaluate('口服华法林，有牙龈出血、黑便').decision).toBe('ESCALATE');
   });
 });
