@@ -1,4 +1,4 @@
-import { TASK_TYPE_LABELS, byReadingOrder, sectionBody, type Contribution, type Evidence, type Lang } from '@medagent/contracts';
+import { SOURCE_LIMIT, TASK_TYPE_LABELS, byReadingOrder, sectionBody, type Contribution, type Evidence, type Lang } from '@medagent/contracts';
 
 // The offline answer: sections in reading order (risk and what to do now, then lifestyle,
 // then evidence), each made of the whole sentences its worker chose. A sentence said once is
@@ -47,7 +47,7 @@ function linesOf(c: Contribution): Line[] {
     });
 }
 
-export function composeAnswer(lang: Lang, contributions: readonly Contribution[], limit = 10): ComposedAnswer {
+export function composeAnswer(lang: Lang, contributions: readonly Contribution[], limit = SOURCE_LIMIT): ComposedAnswer {
   const ordered = byReadingOrder(contributions);
   const numbers = new Map<string, number>();
   const sources: Evidence[] = [];

@@ -35,7 +35,7 @@ function sourceLine(e: Evidence, i: number): string {
  * every sentence comes from a worker's contribution.
  */
 export function synthesiseOffline(input: SynthesisInput): SynthesisOutput {
-  const { text, sources } = composeAnswer(input.lang, input.contributions, 10);
+  const { text, sources } = composeAnswer(input.lang, input.contributions);
   return { text, sources, model: 'offline-synthesis' };
 }
 
@@ -52,7 +52,7 @@ export async function synthesise(input: SynthesisInput, model?: ChatModel, signa
   if (!model) return synthesiseOffline(input);
   // The offline text is only the fallback: it is composed when the model's answer is not used.
   const ordered = byReadingOrder(input.contributions);
-  const offline = composeAnswer(input.lang, input.contributions, 10);
+  const offline = composeAnswer(input.lang, input.contributions);
   const offlineSources = offline.sources;
   const fallback = (note: string): SynthesisOutput => ({ text: offline.text, sources: offlineSources, model: 'offline-synthesis', note });
   const sources = offlineSources.map(sourceLine).join('\n');
