@@ -103,6 +103,7 @@ describe.each([
       ['GET', '/v1/consultations/req_0123'],
       ['GET', '/v1/consultations/req_0123/events'],
       ['POST', '/v1/approvals/appr_1'],
+      ['POST', '/v1/patient-contexts'],
     ] as const) {
       const r = await call(m, p, {}, m === 'POST' ? { message: 'x', session_id: 's' } : undefined);
       expect([p, r.status, r.json.error.code]).toEqual([p, 401, 'AUTH_MISSING']);
