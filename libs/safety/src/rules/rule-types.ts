@@ -28,6 +28,8 @@ export const VITAL_SIGNALS = [
   'v.glucose_low',
   'v.glucose_high',
   'v.fever38',
+  'v.temp_low',
+  'v.temp40',
   'v.spo2_low',
   'v.hr_high',
   'v.preterm',

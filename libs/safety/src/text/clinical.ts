@@ -15,14 +15,16 @@ export interface ClinicalReadings {
 
 const LINK = String.raw`\s*(?:[:：=]|of|is|was|at|为|是|达|高达|达到|升至|升高至|升高到)?\s*`;
 const DEC = String.raw`(\d{1,2}(?:\.\d{1,2})?)`;
+/** Words a report puts between a lab's name and its value ("INR this morning: 9.6", "ALT (today) 3,850"). */
+const FILL = String.raw`(?:\s*\([^)]{0,16}\))?(?:\s+(?:this morning|this afternoon|tonight|today|now|on admission|at admission|came back(?: at)?|comes back(?: at)?|result|value|measured|checked|repeated|returned|was found to be|rechecked)){0,2}`;
 
 const RE = {
   respRate: new RegExp(String.raw`(?:呼吸频率|呼吸(?=\s*[:：]?\s*\d)|(?<![a-z])r(?=\s*[:：]?\s*\d{1,2}\s*(?:次|\/min|bpm|breaths))|\brr\b|resp(?:iratory)?\.? rate|respirations?|breathing rate)${LINK}(\d{1,2})(?!\d|\.\d)`, 'g'),
   gcs: new RegExp(String.raw`(?:\bgcs\b|glasgow(?: coma)?(?: scale| score)?|格拉斯哥(?:昏迷)?(?:评分|量表)?)(?:评分)?${LINK}(\d{1,2})(?!\d|\.\d)`, 'g'),
-  potassium: new RegExp(String.raw`(?:血钾|血清钾|(?<![氯化碘])钾(?=\s*[:：=]?\s*\d)|\bserum k\b|\bk\+?(?=\s*[:：=]?\s*\d\.\d)|potassium)(?:\s*level)?${LINK}${DEC}\s*(?:mmol\/?l|meq\/?l|mmol)?`, 'g'),
-  inr: new RegExp(String.raw`\binr\b(?:\s*level)?${LINK}${DEC}`, 'g'),
-  aminotransferase: new RegExp(String.raw`(?:\balt\b|\bast\b|\bsgpt\b|\bsgot\b|谷丙转氨酶|谷草转氨酶|丙氨酸(?:氨基)?转氨酶|天门冬氨酸(?:氨基)?转氨酶|转氨酶|alanine aminotransferase|aspartate aminotransferase|transaminases?)(?:\s*level)?${LINK}(\d{2,5})(?!\d|\.\d)`, 'g'),
-  lactate: new RegExp(String.raw`(?:乳酸|血乳酸|lactate|lactic acid)(?:\s*level)?${LINK}${DEC}`, 'g'),
+  potassium: new RegExp(String.raw`(?:血钾|血清钾|(?<![氯化碘])钾(?=\s*[:：=]?\s*\d)|\bserum k\b|\bk\+?(?=\s*[:：=]?\s*\d\.\d)|potassium)(?:\s*level)?${FILL}${LINK}${DEC}\s*(?:mmol\/?l|meq\/?l|mmol)?`, 'g'),
+  inr: new RegExp(String.raw`\binr\b(?:\s*level)?${FILL}${LINK}${DEC}`, 'g'),
+  aminotransferase: new RegExp(String.raw`(?:\balt\b|\bast\b|\bsgpt\b|\bsgot\b|谷丙转氨酶|谷草转氨酶|丙氨酸(?:氨基)?转氨酶|天门冬氨酸(?:氨基)?转氨酶|转氨酶|alanine aminotransferase|aspartate aminotransferase|transaminases?)(?:\s*levels?)?${FILL}${LINK}(\d{1,2},\d{3}|\d{2,5})(?!\d|\.\d|,\d)`, 'g'),
+  lactate: new RegExp(String.raw`(?:乳酸|血乳酸|lactate|lactic acid)(?:\s*level)?${FILL}${LINK}${DEC}`, 'g'),
 };
 
 function each(re: RegExp, text: string, fn: (m: RegExpExecArray) => void): void {
@@ -33,7 +35,7 @@ function each(re: RegExp, text: string, fn: (m: RegExpExecArray) => void): void 
 function readings(re: RegExp, n: string, o: string, lo: number, hi: number): NumberReading[] {
   const out: NumberReading[] = [];
   each(re, n, (m) => {
-    const v = Number(m[1]);
+    const v = Number((m[1] ?? '').replace(/,/g, ''));
     const span: Span = { start: m.index, end: m.index + m[0].length, text: o.slice(m.index, m.index + m[0].length) };
     if (v >= lo && v <= hi) out.push({ value: v, span });
   });

@@ -33,12 +33,12 @@ const RE = {
   bpHigh: /(?:高压|收缩压|上压|systolic)\s*(?:是|有|为|:|到|达到|飙到|of|was|is)?\s*(\d{2,3})/g,
   bpLow: /(?:低压|舒张压|下压|diastolic)\s*(?:是|有|为|:|到|of|was|is)?\s*(\d{2,3})/g,
   glucose: new RegExp(
-    String.raw`(空腹(?:血糖)?|(?:餐|饭)后\s*(?:[0-9一两二]\s*(?:个)?(?:小时|h))?\s*(?:血糖)?|血糖(?:仪)?|fasting(?:\s*(?:blood\s*)?(?:glucose|sugar))?|(?:blood\s*)?(?:glucose|sugar)s?|\bbg\b|\bbsl\b)${STOP}{0,16}?${NUM}(点几|点多)?\s*(mmol\/?l|mmol|mg\/?dl|mg|毫摩尔)?`,
+    String.raw`(空腹(?:血糖)?|(?:餐|饭)后\s*(?:[0-9一两二]\s*(?:个)?(?:小时|h))?\s*(?:血糖)?|血糖(?:仪)?|(?:指尖|手指|末梢|快速)(?:血糖|血)|fasting(?:\s*(?:blood\s*)?(?:glucose|sugar))?|(?:blood\s*)?(?:glucose|sugar)s?|\bbg\b|\bbsl\b|\bbm\b(?=\s*[:：=]?\s*\d)|\bcbg\b|finger[- ]?(?:stick|prick)(?: glucose| sugar)?)${STOP}{0,16}?${NUM}(点几|点多)?\s*(mmol\/?l|mmol|mg\/?dl|mg|毫摩尔)?`,
     'g',
   ),
   glucoseMeter: /(?:血糖仪?|glucometer|meter|\bbg\b|sugar|glucose)[^，,。\n]{0,12}?\b(hi|lo)\b/g,
   tempCue: new RegExp(
-    String.raw`(?:体温|发烧|发热|高烧|低烧|高热|烧到|烧了|肛温|腋温|耳温|额温|口温|最高|temp(?:erature)?|fever)${STOP}{0,8}?${NUM}\s*(℃|°\s*c|°\s*f|°|摄氏度|华氏度|度|c\b|f\b)?`,
+    String.raw`(?:体温|核心体温|中心体温|直肠温度|发烧|发热|高烧|低烧|高热|烧到|烧了|肛温|腋温|耳温|额温|口温|最高|core temp(?:erature)?|rectal temp(?:erature)?|temp(?:erature)?|fever|\bt(?=\s*[:：]?\s*\d{2}(?:\.\d)?\s*(?:℃|°|c\b|f\b)))${STOP}{0,8}?${NUM}\s*(℃|°\s*c|°\s*f|°|摄氏度|华氏度|度|c\b|f\b)?`,
     'g',
   ),
   tempUnit: /(?<![\d.])(\d{2,3}(?:\.\d{1,2})?)\s*(℃|°\s*c|°\s*f|°|摄氏度|华氏度|度(?!数)|f\b|c\b)/g,
@@ -143,10 +143,11 @@ function parseGlucose(n: string, o: string): GlucoseReading[] {
   return out;
 }
 
-function toCelsius(v: number, unit: string): number | undefined {
+/** `low`: the lowest Celsius value believed; 25 when a temperature word names the number (core 31.5 ℃ is hypothermia). */
+function toCelsius(v: number, unit: string, low = 34): number | undefined {
   const u = unit.replace(/\s/g, '');
-  if (u === '°f' || u === 'f' || u === '华氏度') return v >= 93 && v <= 110 ? ((v - 32) * 5) / 9 : undefined;
-  if (v >= 34 && v <= 43.5) return v;
+  if (u === '°f' || u === 'f' || u === '华氏度') return v >= 77 && v <= 110 ? ((v - 32) * 5) / 9 : undefined;
+  if (v >= low && v <= 43.5) return v;
   if (u === '' || u === '°') return v >= 93 && v <= 110 ? ((v - 32) * 5) / 9 : undefined;
   return undefined;
 }
@@ -154,15 +155,15 @@ function toCelsius(v: number, unit: string): number | undefined {
 function parseTemperature(n: string, o: string): NumberReading[] {
   const out: NumberReading[] = [];
   const seen = new Set<number>();
-  const push = (m: RegExpExecArray, numIndex: number, unit: string) => {
-    const c = toCelsius(Number(m[numIndex]), unit);
+  const push = (m: RegExpExecArray, numIndex: number, unit: string, low?: number) => {
+    const c = toCelsius(Number(m[numIndex]), unit, low);
     if (c === undefined) return;
     const numberAt = m.index + m[0].indexOf(m[numIndex] ?? '');
     if (seen.has(numberAt)) return;
     seen.add(numberAt);
     out.push({ value: Math.round(c * 10) / 10, span: spanOf(o, m.index, m.index + m[0].length) });
   };
-  each(RE.tempCue, n, (m) => push(m, 1, m[2] ?? ''));
+  each(RE.tempCue, n, (m) => push(m, 1, m[2] ?? '', 25));
   each(RE.tempUnit, n, (m) => push(m, 1, m[2] ?? ''));
   return out;
 }
