@@ -1,7 +1,9 @@
 // The one Traditional→Simplified table: characters common in health questions, each folded
 // to one simplified character (so folding keeps the text's length). NFKC does not fold them.
-// Union of the former tables of libs/safety (text/normalize.ts) and libs/planner
-// (dialect-zh.ts); a character both knew maps the same way in each.
+// Hand-kept pairs first (the union of the former tables of libs/safety and libs/planner), then
+// every other single-character pair of the OpenCC tables (traditional-opencc.ts, Apache-2.0).
+import { OPENCC_PAIRS } from './traditional-opencc';
+
 const PAIRS =
   '麼么這这個个嗎吗說说醫医藥药檢检驗验會会還还為为應应該该種种麽么們们來来時时後后間间題题問问嚴严' +
   '險险風风飲饮運运動动鍛锻煉炼議议薦荐準准類类級级斷断診诊療疗發发頭头腦脑腎肾臟脏壓压癥症瘡疮膽胆' +
@@ -15,11 +17,13 @@ const PAIRS =
 /** Traditional character → simplified character (one UTF-16 unit each). */
 export const TRAD_TO_SIMP: ReadonlyMap<string, string> = (() => {
   const m = new Map<string, string>();
-  const chars = Array.from(PAIRS);
-  for (let i = 0; i + 1 < chars.length; i += 2) {
-    const from = chars[i] as string;
-    const to = chars[i + 1] as string;
-    if (from !== to) m.set(from, to);
+  for (const table of [PAIRS, OPENCC_PAIRS]) {
+    const chars = Array.from(table);
+    for (let i = 0; i + 1 < chars.length; i += 2) {
+      const from = chars[i] as string;
+      const to = chars[i + 1] as string;
+      if (from !== to && !m.has(from)) m.set(from, to);
+    }
   }
   return m;
 })();

@@ -8,6 +8,12 @@ describe('zh-text', () => {
     }
   });
 
+  it('the OpenCC pairs fold Traditional text and leave Simplified text alone', () => {
+    expect(toSimplified('約30分鐘前遭高壓電擊，山上執返嚟嘅菇，尋晚')).toBe('约30分钟前遭高压电击，山上执返嚟嘅菇，寻晚');
+    const simplified = '什么干里后着发面只台系松了余征借制冲准历周于云';
+    expect(toSimplified(simplified)).toBe(simplified);
+  });
+
   // [input, normalizeText, normaliseZh]: 暈 was only in the safety table, 檢 only in the planner's.
   const folds: [string, string, string][] = [
     ['頭暈ＡＢＣ\u3000“嚴重嗎”', '头晕abc "严重吗"', '头晕ＡＢＣ\u3000“严重吗”'],

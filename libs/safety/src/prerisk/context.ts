@@ -15,6 +15,7 @@ type ClauseFact =
   | 'knowledgeWeak'
   | 'genericSubject'
   | 'anticipatory'
+  | 'learningFrame'
   | 'nowStrong'
   | 'personal'
   | 'example'
@@ -108,6 +109,12 @@ export class MessageContext {
    */
   private knowledgeSuppressed(c: number): boolean {
     const clauses = this.sentenceClauses(c);
+    if (this.messageLearning()) {
+      // Learning framing: the clause that holds the frame, an impersonal clause ("有人晕倒"), or a
+      // sentence with no present-moment or recency word is general.
+      if (!this.has('nowStrong', c) && (this.has('learningFrame', c) || this.has('genericSubject', c))) return true;
+      if (!clauses.some((k) => this.has('nowStrong', k) || this.has('recent', k))) return true;
+    }
     const generic = clauses.some((k) => this.has('genericSubject', k)) || this.messageAnticipatory();
     const cueClauses = clauses.filter((k) => this.has('knowledge', k) || (generic && this.has('knowledgeWeak', k)));
     if (cueClauses.length === 0) {
@@ -123,6 +130,12 @@ export class MessageContext {
     if (this.has('example', c)) return true;
     const live = clauses.some((k) => !cueClauses.includes(k) && (this.has('personal', k) || this.has('recent', k)));
     return !live;
+  }
+
+  /** A learning / prevention frame somewhere in the message. */
+  private messageLearning(): boolean {
+    for (let k = 0; k < this.seg.clauses.length; k++) if (this.has('learningFrame', k)) return true;
+    return false;
   }
 
   private messageAnticipatory(): boolean {

@@ -22,7 +22,7 @@ const NAMES = [
   'bpCrisisSystolic', 'bpCrisisDiastolic', 'bpPregnancySystolic', 'bpPregnancyDiastolic', 'shockSystolic', 'shockIndex', 'shockIndexMaxSystolic',
   'glucoseLowMmol', 'glucoseHighMmol', 'feverC', 'spo2Low', 'heartRateHigh', 'heartRateLow', 'respRateHigh', 'respRateLow', 'gcsSevere', 'gcsAltered',
   'potassiumHigh', 'potassiumLow', 'inrBleeding', 'inrVeryHigh', 'aminotransferaseAcute', 'lactateHigh', 'infantYears', 'youngInfantYears', 'youngChildYears',
-  'fetalHeartLow', 'fetalHeartHigh', 'hypothermiaC', 'hyperpyrexiaC',
+  'fetalHeartLow', 'fetalHeartHigh', 'hypothermiaC', 'hyperpyrexiaC', 'spo2VeryLow',
 ] as const;
 export type ThresholdName = (typeof NAMES)[number];
 
@@ -97,6 +97,7 @@ export function vitalSignals(v: ParsedVitals, facts: AgeFacts): RawSignal[] {
   for (const t of v.temperatureC) if (t.value <= THRESHOLDS.hypothermiaC) out.push({ concept: 'v.temp_low', span: t.span });
   for (const t of v.temperatureC) if (t.value >= THRESHOLDS.hyperpyrexiaC) out.push({ concept: 'v.temp40', span: t.span });
   for (const s of v.spo2) if (s.value < THRESHOLDS.spo2Low) out.push({ concept: 'v.spo2_low', span: s.span });
+  for (const s of v.spo2) if (s.value < THRESHOLDS.spo2VeryLow) out.push({ concept: 'v.spo2_very_low', span: s.span });
   // Gestation before 37 weeks: contractions or waters breaking mean preterm labour.
   for (const w of v.pregnancyWeeks) if (w.value < 37) out.push({ concept: 'v.preterm', span: w.span });
   for (const f of v.fetalHeartRate)

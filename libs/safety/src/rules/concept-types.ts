@@ -52,6 +52,11 @@ export interface CueSet {
   genericSubject: CueDef;
   /** Planning ahead ("下周要去爬山", "just in case"): anywhere in the message, a question is general. */
   anticipatory: CueDef;
+  /**
+   * Learning or prevention framing ("想学点急救知识", "怎么预防"), anywhere in the message: a clause is
+   * general unless its sentence has a present-moment or recency word.
+   */
+  learningFrame: CueDef;
   /** Present-moment words that keep a clause live even inside a knowledge question. */
   nowStrong: CueDef;
   /** A person the writer talks about; exempts a clause from a sentence-level question. */

@@ -31,6 +31,7 @@ export const VITAL_SIGNALS = [
   'v.temp_low',
   'v.temp40',
   'v.spo2_low',
+  'v.spo2_very_low',
   'v.hr_high',
   'v.preterm',
   'v.fhr_abnormal',
