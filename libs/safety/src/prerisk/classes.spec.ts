@@ -81,6 +81,8 @@ describe('PreRiskGate failure classes: the named rule fires', () => {
     ['breathing.spo2_very_low', '慢阻肺在家吸氧，今天血氧只有84%'],
     ['suicide.affairs_tidy', '把狗托付给了邻居，房间也收拾干净了'],
     ['poison.double_dose_high_risk', '奶奶把格列美脲吃了又吃，药板少了四片'],
+    ['abdomen.rlq_plus', 'the ache started near my navel and has now moved to the lower right; I was sick once'],
+    ['labs.jaundice_encephalopathy', 'my eyes have gone yellow this week and today I keep nodding off'],
     ['consciousness.gcs_le12', '患者GCS评分12分，家属说下午还好好的'],
     ['head_injury.gcs_pupil', '骑车摔倒撞到头，右侧瞳孔散大'],
     ['consciousness.status_epilepticus', 'my son has been fitting for over 6 minutes and it is still going'],
@@ -156,6 +158,7 @@ describe('PreRiskGate failure classes: frames that stay PASS', () => {
     '癫痫持续状态的定义是什么',
     '乐队新歌想写溺水缺氧的感觉，有没有真实的描述可以参考',
     'What causes sudden cardiac arrest?',
+    '新生儿黄疸，吃奶好精神好，要不要照蓝光',
     '長期吃依巴斯汀，停了就復發，要吃多久？聽說打針的奧馬珠單抗適合嗎',
   ])('%s', (text) => {
     expect(gate.evaluate(text).decision).toBe('PASS');
