@@ -1,5 +1,5 @@
 import { ConnectionError, NoRespondersError, TimeoutError, connect, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
-import { JetStreamError } from '@nats-io/jetstream';
+import { JetStreamApiError, JetStreamError } from '@nats-io/jetstream';
 import { BusUnavailableError, MedagentError } from '@medagent/contracts';
 import { fullJitterDelay } from '../catch-up';
 import type { BusConnectionState } from '../port';
@@ -141,6 +141,12 @@ export function asBusUnavailable(e: unknown, what: string): unknown {
     return new BusUnavailableError(`${what}: the NATS server did not answer in time (restarting or overloaded?)`, { cause: e });
   }
   if (noResponders(e)) return new BusUnavailableError(`${what}: no JetStream responder (stream leader election or restart?)`, { cause: e });
+  // 10005 "no suitable peers for placement": the meta group does not know enough servers yet
+  // (a cluster still forming under load) or the cluster is smaller than the replica count; the
+  // start-up deadline bounds the wait either way.
+  if (e instanceof JetStreamApiError && e.code === 10005) {
+    return new BusUnavailableError(`${what}: not enough JetStream peers for the replica count yet (cluster forming?)`, { cause: e });
+  }
   return e;
 }
 

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TimeoutError } from '@nats-io/transport-node';
+import { JetStreamApiError } from '@nats-io/jetstream';
 import { BusUnavailableError, ConfigError, buildEvent, type Envelope, type MedagentError } from '@medagent/contracts';
 import type { Delivery } from '../port';
 import { Collector } from '../testing/collector';
@@ -29,6 +30,18 @@ describe('retryStartupStep', () => {
     expect(told.items).toHaveLength(1);
     expect(told.items[0]).toBeInstanceOf(BusUnavailableError);
     expect(told.items[0]?.message).toMatch(/^binding durable x: the NATS server did not answer/);
+  });
+
+  it('waits for JetStream peers while a cluster forms (10005 no suitable peers)', async () => {
+    let calls = 0;
+    const noPeers = () => new JetStreamApiError({ code: 503, err_code: 10005, description: 'no suitable peers for placement' });
+    const result = await retryStartupStep(
+      'declaring stream medagent',
+      () => (++calls < 3 ? Promise.reject(noPeers()) : Promise.resolve('declared')),
+      Date.now() + 30_000,
+      () => undefined,
+    );
+    expect([result, calls]).toEqual(['declared', 3]);
   });
 
   it('fails at once on an error that waiting cannot fix', async () => {
