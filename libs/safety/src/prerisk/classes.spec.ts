@@ -45,7 +45,7 @@ describe('PreRiskGate failure classes: the named rule fires', () => {
     ['env.heat_illness_red_flag', '在工地搬砖一下午，人晕倒了，身上烫得不行，一点汗都没有'],
     ['poison.wild_mushroom', '昨晚吃了路边捡的菌子，今天一家人又吐又拉'],
     ['poison.wild_mushroom', 'we ate wild mushrooms at dinner and now both of us are vomiting'],
-    ['poison.snake_bite_now', '在田里被竹叶青咬了一口'],
+    ['poison.snake_bite', '在田里被竹叶青咬了一口'],
     ['poison.apap_large', 'toddler drank a whole bottle of children\'s paracetamol'],
     ['trauma.bite_rabies_sign', '半年前被野狗咬过，这两天喝水就喉咙痉挛，怕风'],
     ['trauma.amputation', '切菜把手指切掉了一节'],
@@ -162,6 +162,19 @@ describe('PreRiskGate failure classes: frames that stay PASS', () => {
     '長期吃依巴斯汀，停了就復發，要吃多久？聽說打針的奧馬珠單抗適合嗎',
   ])('%s', (text) => {
     expect(gate.evaluate(text).decision).toBe('PASS');
+  });
+});
+
+describe('learning, prevention and denial frames never silence a live emergency', () => {
+  test.each([
+    '我胸口压榨样疼一个小时了，出冷汗，怎么避免心梗',
+    '孩子高烧抽搐了，怎么预防再抽',
+    '我想学点急救知识，我妈倒地叫不醒',
+    "My dad collapsed and isn't breathing, how can we prevent brain damage",
+    '我爸胸口压榨样疼出冷汗他说没事不用去医院',
+    '他突然头痛得像炸开一样说不会是脑出血吧',
+  ])('%s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('ESCALATE');
   });
 });
 

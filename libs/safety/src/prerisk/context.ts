@@ -109,11 +109,10 @@ export class MessageContext {
    */
   private knowledgeSuppressed(c: number): boolean {
     const clauses = this.sentenceClauses(c);
-    if (this.messageLearning()) {
-      // Learning framing: the clause that holds the frame, an impersonal clause ("有人晕倒"), or a
-      // sentence with no present-moment or recency word is general.
-      if (!this.has('nowStrong', c) && (this.has('learningFrame', c) || this.has('genericSubject', c))) return true;
-      if (!clauses.some((k) => this.has('nowStrong', k) || this.has('recent', k))) return true;
+    // Learning framing elsewhere in the message makes an impersonal clause general ("溺水救上来以后要不要控水",
+    // "有人晕倒"); a clause about the writer or someone named ("我妈倒地叫不醒") stays live.
+    if (this.messageLearning() && !this.has('nowStrong', c) && (this.has('genericSubject', c) || (!this.has('personal', c) && !this.has('recent', c)))) {
+      return true;
     }
     const generic = clauses.some((k) => this.has('genericSubject', k)) || this.messageAnticipatory();
     const cueClauses = clauses.filter((k) => this.has('knowledge', k) || (generic && this.has('knowledgeWeak', k)));

@@ -93,11 +93,15 @@ export function vitalSignals(v: ParsedVitals, facts: AgeFacts): RawSignal[] {
     if (g.mmol < THRESHOLDS.glucoseLowMmol) out.push({ concept: 'v.glucose_low', span: g.span });
     if (g.mmol > THRESHOLDS.glucoseHighMmol) out.push({ concept: 'v.glucose_high', span: g.span });
   }
-  for (const t of v.temperatureC) if (t.value >= THRESHOLDS.feverC) out.push({ concept: 'v.fever38', span: t.span });
-  for (const t of v.temperatureC) if (t.value <= THRESHOLDS.hypothermiaC) out.push({ concept: 'v.temp_low', span: t.span });
-  for (const t of v.temperatureC) if (t.value >= THRESHOLDS.hyperpyrexiaC) out.push({ concept: 'v.temp40', span: t.span });
-  for (const s of v.spo2) if (s.value < THRESHOLDS.spo2Low) out.push({ concept: 'v.spo2_low', span: s.span });
-  for (const s of v.spo2) if (s.value < THRESHOLDS.spo2VeryLow) out.push({ concept: 'v.spo2_very_low', span: s.span });
+  for (const t of v.temperatureC) {
+    if (t.value >= THRESHOLDS.feverC) out.push({ concept: 'v.fever38', span: t.span });
+    if (t.value >= THRESHOLDS.hyperpyrexiaC) out.push({ concept: 'v.temp40', span: t.span });
+    if (t.value <= THRESHOLDS.hypothermiaC) out.push({ concept: 'v.temp_low', span: t.span });
+  }
+  for (const s of v.spo2) {
+    if (s.value < THRESHOLDS.spo2Low) out.push({ concept: 'v.spo2_low', span: s.span });
+    if (s.value < THRESHOLDS.spo2VeryLow) out.push({ concept: 'v.spo2_very_low', span: s.span });
+  }
   // Gestation before 37 weeks: contractions or waters breaking mean preterm labour.
   for (const w of v.pregnancyWeeks) if (w.value < 37) out.push({ concept: 'v.preterm', span: w.span });
   for (const f of v.fetalHeartRate)

@@ -53,8 +53,8 @@ export interface CueSet {
   /** Planning ahead ("下周要去爬山", "just in case"): anywhere in the message, a question is general. */
   anticipatory: CueDef;
   /**
-   * Learning or prevention framing ("想学点急救知识", "怎么预防"), anywhere in the message: a clause is
-   * general unless its sentence has a present-moment or recency word.
+   * Learning or prevention framing ("想学点急救知识", "怎么预防"), anywhere in the message: an impersonal
+   * clause with no present-moment word is general; a clause about a named person stays live.
    */
   learningFrame: CueDef;
   /** Present-moment words that keep a clause live even inside a knowledge question. */
