@@ -183,3 +183,42 @@ describe('negation over an enumeration comma', () => {
     expect(gate.evaluate('口服华法林，有牙龈出血、黑便').decision).toBe('ESCALATE');
   });
 });
+
+describe('a time-anchored past carries through its sentence, never past a present or onset word', () => {
+  test.each([
+    '儿子3岁半，去年发烧的时候抽过一次，当时烧到39.5，眼睛上翻手脚抖了一分钟左右就停了，医生说是热性惊厥，脑电图正常。想问要备什么药',
+    '我爸去年春天食管胃底静脉曲张破裂，吐了好多血住院，当时做了套扎，现在一年多没再出血了',
+    '孩子三个月前发烧抽过一次，医生说是热性惊厥，现在孩子挺好的，下周打疫苗会不会再诱发？',
+  ])('PASS: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('PASS');
+  });
+  test.each([
+    '患者男，67岁，既往高血压病史10年，突发胸痛2小时，大汗',
+    '我爸去年中过风，今天早上又说话不清楚，嘴歪了',
+    '去年做过支架，突然胸口压榨样疼，出冷汗',
+    '一板安眠药大概吃几片就算多了啊？刚才心里实在太烦，差不多吃了一整板，现在脑袋发沉，舌头也有点打结，应该睡一觉就没事了吧',
+    '今天早上起来他说话就有点含糊，嘴角往左边歪，他自己说是昨晚没睡好，歇一歇就好了',
+  ])('ESCALATE: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('ESCALATE');
+  });
+});
+
+describe('notation and wording that look like red flags but are not', () => {
+  test.each([
+    'Ward round: 82F, day 3 post hip hemiarthroplasty. T 37.6°C, HR 84, BP 132/74, wound clean and dry.',
+    'Pool log: 12F swallowed water during lesson, coughed x3, settled immediately, RR 16, SpO2 99%, back playing.',
+    '今天游泳呛了几口水，咳了两声就好了，到现在三个小时了呼吸顺',
+    "gym's new class is literally called Cardiac Arrest HIIT, is 45min 5x a week too much",
+    '孕18周，最近刷牙老是出血，牙龈红肿，孕期能洗牙吗',
+    '儿子7岁还尿床，睡得特别沉，叫都叫不醒，尿常规正常',
+  ])('%s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('PASS');
+  });
+  test.each([
+    '7yo pulled from pool, under ~2 min, now coughing frothy sputum + drowsy',
+    '孩子游泳呛了好多水，现在喘不上气，嘴唇发紫',
+    'Resident, 79F, T 95F rectal, drowsy',
+  ])('still ESCALATE: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('ESCALATE');
+  });
+});

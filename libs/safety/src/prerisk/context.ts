@@ -16,6 +16,8 @@ type ClauseFact =
   | 'genericSubject'
   | 'anticipatory'
   | 'learningFrame'
+  | 'pastAnchor'
+  | 'narrativeBreak'
   | 'nowStrong'
   | 'personal'
   | 'example'
@@ -142,11 +144,22 @@ export class MessageContext {
     return false;
   }
 
-  /** Past framing in the clause, or a "recovered" clause later in the same sentence. */
+  /**
+   * Past framing in the clause, a "recovered" clause later in the same sentence, or a time-anchored
+   * past earlier in the sentence that no present or onset word has ended since.
+   */
   private historical(c: number): boolean {
     if (this.has('recent', c)) return false;
     if (this.has('historical', c)) return true;
-    return this.sentenceClauses(c).some((k) => k >= c && this.has('resolved', k));
+    const clauses = this.sentenceClauses(c);
+    if (clauses.some((k) => k >= c && this.has('resolved', k))) return true;
+    if (this.has('narrativeBreak', c) || this.has('nowStrong', c)) return false;
+    for (let i = clauses.indexOf(c) - 1; i >= 0; i--) {
+      const k = clauses[i] ?? c;
+      if (this.has('recent', k) || this.has('nowStrong', k) || this.has('narrativeBreak', k)) return false;
+      if (this.has('pastAnchor', k)) return true;
+    }
+    return false;
   }
 
   /** A negation carries over an enumeration comma: "无牙龈出血、黑便" negates both items. */

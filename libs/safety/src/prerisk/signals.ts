@@ -22,7 +22,8 @@ const NAMES = [
   'bpCrisisSystolic', 'bpCrisisDiastolic', 'bpPregnancySystolic', 'bpPregnancyDiastolic', 'shockSystolic', 'shockIndex', 'shockIndexMaxSystolic',
   'glucoseLowMmol', 'glucoseHighMmol', 'feverC', 'spo2Low', 'heartRateHigh', 'heartRateLow', 'respRateHigh', 'respRateLow', 'gcsSevere', 'gcsAltered',
   'potassiumHigh', 'potassiumLow', 'inrBleeding', 'inrVeryHigh', 'aminotransferaseAcute', 'lactateHigh', 'infantYears', 'youngInfantYears', 'youngChildYears',
-  'fetalHeartLow', 'fetalHeartHigh', 'hypothermiaC', 'hyperpyrexiaC', 'spo2VeryLow',
+  'fetalHeartLow', 'fetalHeartHigh', 'hypothermiaC', 'hyperpyrexiaC', 'spo2VeryLow', 'sodiumCriticalLow', 'sodiumCriticalHigh',
+  'sodiumLowSymptomatic', 'phLow',
 ] as const;
 export type ThresholdName = (typeof NAMES)[number];
 
@@ -141,5 +142,8 @@ export function clinicalSignals(c: ClinicalReadings): RawSignal[] {
   add('v.inr_very_high', c.inr, (x) => x >= THRESHOLDS.inrVeryHigh);
   add('v.alt_acute', c.aminotransferase, (x) => x >= THRESHOLDS.aminotransferaseAcute);
   add('v.lactate_high', c.lactate, (x) => x >= THRESHOLDS.lactateHigh);
+  add('v.na_critical', c.sodium, (x) => x <= THRESHOLDS.sodiumCriticalLow || x >= THRESHOLDS.sodiumCriticalHigh);
+  add('v.na_low', c.sodium, (x) => x < THRESHOLDS.sodiumLowSymptomatic);
+  add('v.ph_low', c.ph, (x) => x < THRESHOLDS.phLow);
   return out;
 }

@@ -57,6 +57,14 @@ export interface CueSet {
    * clause with no present-moment word is general; a clause about a named person stays live.
    */
   learningFrame: CueDef;
+  /**
+   * Time-anchored past ("去年", "两个月前", "last year", "back in 2019"): it sets the time of the
+   * clauses after it in the same sentence ("去年发烧抽过一次，眼睛上翻，一分钟就停了") until a
+   * `narrativeBreak` word. History words without a time ("病史", "既往") do not carry.
+   */
+  pastAnchor: CueDef;
+  /** Words that end a carried past: present, onset or course words ("现在", "突然", "又", "then today"). */
+  narrativeBreak: CueDef;
   /** Present-moment words that keep a clause live even inside a knowledge question. */
   nowStrong: CueDef;
   /** A person the writer talks about; exempts a clause from a sentence-level question. */

@@ -51,6 +51,9 @@ export const VITAL_SIGNALS = [
   'v.inr_very_high',
   'v.alt_acute',
   'v.lactate_high',
+  'v.na_critical',
+  'v.na_low',
+  'v.ph_low',
   'v.news2_urgent',
   'v.news2_emergency',
 ] as const;

@@ -1,5 +1,6 @@
 // Clinical-vignette numbers beyond vitals.ts: respiration rate, GCS, potassium, INR,
-// aminotransferases, lactate ("R 28次/分", "GCS 7", "血钾7.1mmol/L", "INR of 11", "ALT 3200U/L").
+// aminotransferases, lactate, sodium, pH ("R 28次/分", "GCS 7", "血钾7.1mmol/L", "INR of 11", "ALT 3200U/L",
+// "血钠121", "pH 7.16").
 // Input is the normalised text (ASCII lower-cased); spans point into the original.
 import type { Span } from '../types';
 import type { NumberReading } from './vitals';
@@ -11,6 +12,8 @@ export interface ClinicalReadings {
   inr: NumberReading[];
   aminotransferase: NumberReading[];
   lactate: NumberReading[];
+  sodium: NumberReading[];
+  ph: NumberReading[];
 }
 
 const LINK = String.raw`\s*(?:[:：=]|of|is|was|at|为|是|达|高达|达到|升至|升高至|升高到)?\s*`;
@@ -19,12 +22,14 @@ const DEC = String.raw`(\d{1,2}(?:\.\d{1,2})?)`;
 const FILL = String.raw`(?:\s*\([^)]{0,16}\))?(?:\s+(?:this morning|this afternoon|tonight|today|now|on admission|at admission|came back(?: at)?|comes back(?: at)?|result|value|measured|checked|repeated|returned|was found to be|rechecked)){0,2}`;
 
 const RE = {
-  respRate: new RegExp(String.raw`(?:呼吸频率|呼吸(?=\s*[:：]?\s*\d)|(?<![a-z])r(?=\s*[:：]?\s*\d{1,2}\s*(?:次|\/min|bpm|breaths))|\brr\b|resp(?:iratory)?\.? rate|respirations?|breathing rate)${LINK}(\d{1,2})(?!\d|\.\d)`, 'g'),
+  respRate: new RegExp(String.raw`(?:呼吸频率|呼吸(?:浅慢|浅快|浅促|急促|表浅|浅)?(?=\s*[:：]?\s*\d)|(?<![a-z])r(?=\s*[:：]?\s*\d{1,2}\s*(?:次|\/min|bpm|breaths))|\brr\b|resp(?:iratory)?\.? rate|respirations?|breathing rate)${LINK}(\d{1,2})(?!\d|\.\d)`, 'g'),
   gcs: new RegExp(String.raw`(?:\bgcs\b|glasgow(?: coma)?(?: scale| score)?|格拉斯哥(?:昏迷)?(?:评分|量表)?)(?:评分)?${LINK}(\d{1,2})(?!\d|\.\d)`, 'g'),
   potassium: new RegExp(String.raw`(?:血钾|血清钾|(?<![氯化碘])钾(?=\s*[:：=]?\s*\d)|\bserum k\b|\bk\+?(?=\s*[:：=]?\s*\d\.\d)|potassium)(?:\s*level)?${FILL}${LINK}${DEC}\s*(?:mmol\/?l|meq\/?l|mmol)?`, 'g'),
   inr: new RegExp(String.raw`\binr\b(?:\s*level)?${FILL}${LINK}${DEC}`, 'g'),
   aminotransferase: new RegExp(String.raw`(?:\balt\b|\bast\b|\bsgpt\b|\bsgot\b|谷丙转氨酶|谷草转氨酶|丙氨酸(?:氨基)?转氨酶|天门冬氨酸(?:氨基)?转氨酶|转氨酶|alanine aminotransferase|aspartate aminotransferase|transaminases?)(?:\s*levels?)?${FILL}${LINK}(\d{1,2},\d{3}|\d{2,5})(?!\d|\.\d|,\d)`, 'g'),
   lactate: new RegExp(String.raw`(?:乳酸|血乳酸|lactate|lactic acid)(?:\s*level)?${FILL}${LINK}${DEC}`, 'g'),
+  sodium: new RegExp(String.raw`(?:血钠|血清钠|(?<![氯化碳酸])钠(?=\s*[:：=]?\s*\d)|\bserum na\b|\bna\+?(?=\s*[:：=]?\s*\d{3})|sodium)(?:\s*level)?${FILL}${LINK}(\d{2,3})(?!\d|\.\d)`, 'g'),
+  ph: new RegExp(String.raw`(?:\bph\b|血ph|动脉血ph)(?:\s*level)?${FILL}${LINK}([67]\.\d{1,2})(?!\d)`, 'g'),
 };
 
 function each(re: RegExp, text: string, fn: (m: RegExpExecArray) => void): void {
@@ -42,7 +47,7 @@ function readings(re: RegExp, n: string, o: string, lo: number, hi: number): Num
   return out;
 }
 
-const NONE: ClinicalReadings = { respRate: [], gcs: [], potassium: [], inr: [], aminotransferase: [], lactate: [] };
+const NONE: ClinicalReadings = { respRate: [], gcs: [], potassium: [], inr: [], aminotransferase: [], lactate: [], sodium: [], ph: [] };
 const DIGIT = /\d/;
 
 /** `normalized` must be normalizeText(original) (same length, see text/normalize.ts). */
@@ -56,5 +61,7 @@ export function parseClinical(original: string, normalized: string): ClinicalRea
     inr: readings(RE.inr, normalized, original, 0.5, 25),
     aminotransferase: readings(RE.aminotransferase, normalized, original, 5, 50000),
     lactate: readings(RE.lactate, normalized, original, 0.3, 30),
+    sodium: readings(RE.sodium, normalized, original, 90, 200),
+    ph: readings(RE.ph, normalized, original, 6.5, 7.8),
   };
 }

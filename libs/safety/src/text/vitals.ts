@@ -164,7 +164,11 @@ function parseTemperature(n: string, o: string): NumberReading[] {
     out.push({ value: Math.round(c * 10) / 10, span: spanOf(o, m.index, m.index + m[0].length) });
   };
   each(RE.tempCue, n, (m) => push(m, 1, m[2] ?? '', 25));
-  each(RE.tempUnit, n, (m) => push(m, 1, m[2] ?? ''));
+  // Without a temperature word a bare "f" is usually sex after an age ("Resident, 82F"): only fever-range values.
+  each(RE.tempUnit, n, (m) => {
+    if ((m[2] ?? '') === 'f' && Number(m[1]) < 93) return;
+    push(m, 1, m[2] ?? '');
+  });
   return out;
 }
 
