@@ -222,3 +222,29 @@ describe('notation and wording that look like red flags but are not', () => {
     expect(gate.evaluate(text).decision).toBe('ESCALATE');
   });
 });
+
+describe('classes of the 2026-12-03 batches (own wording)', () => {
+  test.each([
+    '透析这周漏了两次，现在手脚发麻，心慌得厉害',
+    '心衰多年，这两天躺不平，坐着都喘，腿肿了一圈',
+    'grabbed a live wire fixing the fence, now my chest feels odd',
+    'Day 2 post LSCS, she is hearing voices telling her to hurt the baby',
+    '孩子洗澡时我走开一会儿，回来看他脸朝下泡在澡盆里，现在软软的不哭',
+    '正在化疗，今晚寒战，盖着被子还在发抖，体温38.7',
+    'my son breathes in with a whistle noise, drooling, wants to sit forward, hot',
+    'tonic-clonic seizure started 7 min ago, still ongoing',
+    'Denies chest pain. Now vomiting blood, dizzy on standing',
+    '体检：血钠118 mmol/L，人有点糊涂',
+  ])('ESCALATE: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('ESCALATE');
+  });
+  test.each([
+    'COPD on LTOT 2L, sats 90% which is my baseline, feel fine, can I fly?',
+    'had a seizure 3 yrs ago, none since, when can I drive',
+    'Telehealth: 40M, itchy wheals on arms. No lip, tongue or eyelid swelling, no wheeze.',
+    'Clinic note: 66M, STEMI 2020 with PCI. Asymptomatic. Repeat prescriptions.',
+    'grandpa had a seizure in 1998 and never again, is epilepsy hereditary',
+  ])('PASS: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('PASS');
+  });
+});

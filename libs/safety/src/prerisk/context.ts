@@ -6,6 +6,12 @@ import { idAt, type Segments } from '../text/segments';
 import type { CompiledCues, CompiledNegation } from './compile';
 
 const UNKNOWN = -1;
+const EN_STOP = String.raw`(?!(?:for|since|now|today|tonight|but|then|started|starting|getting|worse|severe|crushing|bad|really|very|and)\b)`;
+const EN_ITEM = String.raw`${EN_STOP}[a-z'/-]+(?:\s+${EN_STOP}[a-z'/-]+){0,3}`;
+/** A negation word opening a list of bare items, up to the item being tested ("denies fever, chest pain, "). */
+const EN_LIST = new RegExp(String.raw`\b(?:no|denies|denied|denying|without|nil|negative for|free of)\s+${EN_ITEM}(?:\s*(?:,|\bor\b|\bnor\b)\s*${EN_ITEM}){0,6}\s*(?:,\s*(?:(?:or|nor)\s+)?|\s(?:or|nor)\s+)$`);
+/** What may follow a list item before the next comma: a few plain words, no time or course word. */
+const EN_TAIL = new RegExp(String.raw`^(?:\s+${EN_STOP}[a-z'/-]+){0,2}\s*$`);
 
 type ClauseFact =
   | 'historical'
@@ -18,6 +24,7 @@ type ClauseFact =
   | 'learningFrame'
   | 'pastAnchor'
   | 'narrativeBreak'
+  | 'pastContinuation'
   | 'nowStrong'
   | 'personal'
   | 'example'
@@ -153,11 +160,14 @@ export class MessageContext {
     if (this.has('historical', c)) return true;
     const clauses = this.sentenceClauses(c);
     if (clauses.some((k) => k >= c && this.has('resolved', k))) return true;
-    if (this.has('narrativeBreak', c) || this.has('nowStrong', c)) return false;
+    if (this.has('nowStrong', c)) return false;
+    // "当时…突然倒下": an explicit past reference keeps an onset word inside the past narrative.
+    if (this.has('narrativeBreak', c) && !this.has('pastContinuation', c)) return false;
     for (let i = clauses.indexOf(c) - 1; i >= 0; i--) {
       const k = clauses[i] ?? c;
-      if (this.has('recent', k) || this.has('nowStrong', k) || this.has('narrativeBreak', k)) return false;
+      if (this.has('recent', k) || this.has('nowStrong', k)) return false;
       if (this.has('pastAnchor', k)) return true;
+      if (this.has('narrativeBreak', k)) return false;
     }
     return false;
   }
@@ -173,12 +183,24 @@ export class MessageContext {
     return start;
   }
 
+  /**
+   * English lists carry a negation over commas: "Denies fever, chest pain, SOB", "No lip, tongue or
+   * eyelid swelling". Only bare items: a number, time or course word ends the list.
+   */
+  private enListNegated(start: number, end: number): boolean {
+    const before = this.n.slice(Math.max(0, start - 90), start);
+    if (!EN_LIST.test(before)) return false;
+    const tail = this.n.slice(end).split(/[,.;:!?]/)[0] ?? '';
+    return EN_TAIL.test(tail);
+  }
+
   private negated(start: number, end: number, c: number): boolean {
     const [cs, ce] = this.seg.clauses[c] ?? [0, this.n.length];
     const after = this.n.slice(end, ce);
     if (this.negation.post.test(after)) return true;
     const zhWindow = this.n.slice(Math.max(this.listStart(c, cs), start - 12), start);
     const enWindow = this.n.slice(Math.max(cs, start - 48), start);
+    if (this.enListNegated(start, end)) return true;
     const gaps: string[] = [];
     for (const [re, window] of [
       [this.negation.tight, zhWindow],

@@ -63,6 +63,8 @@ export interface CueSet {
    * `narrativeBreak` word. History words without a time ("病史", "既往") do not carry.
    */
   pastAnchor: CueDef;
+  /** "当时", "at the time": inside a carried past, an onset word in the same clause does not end it. */
+  pastContinuation: CueDef;
   /** Words that end a carried past: present, onset or course words ("现在", "突然", "又", "then today"). */
   narrativeBreak: CueDef;
   /** Present-moment words that keep a clause live even inside a knowledge question. */

@@ -33,7 +33,7 @@ const RE = {
   bpHigh: /(?:高压|收缩压|上压|systolic)\s*(?:是|有|为|:|到|达到|飙到|of|was|is)?\s*(\d{2,3})/g,
   bpLow: /(?:低压|舒张压|下压|diastolic)\s*(?:是|有|为|:|到|of|was|is)?\s*(\d{2,3})/g,
   glucose: new RegExp(
-    String.raw`(空腹(?:血糖)?|(?:餐|饭)后\s*(?:[0-9一两二]\s*(?:个)?(?:小时|h))?\s*(?:血糖)?|血糖(?:仪)?|(?:指尖|手指|末梢|快速)(?:血糖|血)|fasting(?:\s*(?:blood\s*)?(?:glucose|sugar))?|(?:blood\s*)?(?:glucose|sugar)s?|\bbg\b|\bbsl\b|\bbm\b(?=\s*[:：=]?\s*\d)|\bcbg\b|finger[- ]?(?:stick|prick)(?: glucose| sugar)?)${STOP}{0,16}?${NUM}(点几|点多)?\s*(mmol\/?l|mmol|mg\/?dl|mg|毫摩尔)?`,
+    String.raw`(空腹(?:血糖)?|(?:餐|饭)后\s*(?:[0-9一两二]\s*(?:个)?(?:小时|h))?\s*(?:血糖)?|血糖(?:仪)?|(?:指尖|手指|末梢|快速)(?:血糖|血)|fasting(?:\s*(?:blood\s*)?(?:glucose|sugar))?|(?:blood\s*)?(?:glucose|sugar)s?|\bbg\b|\bbgl\b|\bbsl\b|\bbm\b(?=\s*[:：=]?\s*\d)|\bcbg\b|finger[- ]?(?:stick|prick)(?: glucose| sugar)?)${STOP}{0,16}?${NUM}(点几|点多)?\s*(mmol\/?l|mmol|mg\/?dl|mg|毫摩尔)?`,
     'g',
   ),
   glucoseMeter: /(?:血糖仪?|glucometer|meter|\bbg\b|sugar|glucose)[^，,。\n]{0,12}?\b(hi|lo)\b/g,
