@@ -6,10 +6,10 @@ import { idAt, type Segments } from '../text/segments';
 import type { CompiledCues, CompiledNegation } from './compile';
 
 const UNKNOWN = -1;
-const EN_STOP = String.raw`(?!(?:for|since|now|today|tonight|but|then|started|starting|getting|worse|severe|crushing|bad|really|very|and)\b)`;
+const EN_STOP = String.raw`(?!(?:for|since|now|today|tonight|but|then|started|starting|getting|worse|severe|crushing|bad|really|very|and|talk|talks|talking|say|says|saying|keeps?|is|are|was|were|went|fell|fall|falls|feels?|looks?|can'?t|won'?t|cannot|he|she|they|his|her)\b)`;
 const EN_ITEM = String.raw`${EN_STOP}[a-z'/-]+(?:\s+${EN_STOP}[a-z'/-]+){0,3}`;
 /** A negation word opening a list of bare items, up to the item being tested ("denies fever, chest pain, "). */
-const EN_LIST = new RegExp(String.raw`\b(?:no|denies|denied|denying|without|nil|negative for|free of)\s+${EN_ITEM}(?:\s*(?:,|\bor\b|\bnor\b)\s*${EN_ITEM}){0,6}\s*(?:,\s*(?:(?:or|nor)\s+)?|\s(?:or|nor)\s+)$`);
+const EN_LIST = new RegExp(String.raw`(?:^|[.;:!?(\u2014\u2013-]\s*|,\s*)(?:no|denies|denied|denying|without|nil|negative for|free of)\s+${EN_ITEM}(?:\s*(?:,|\bor\b|\bnor\b)\s*${EN_ITEM}){0,6}\s*(?:,\s*(?:(?:or|nor)\s+)?|\s(?:or|nor)\s+)$`);
 /** What may follow a list item before the next comma: a few plain words, no time or course word. */
 const EN_TAIL = new RegExp(String.raw`^(?:\s+${EN_STOP}[a-z'/-]+){0,2}\s*$`);
 
@@ -22,6 +22,7 @@ type ClauseFact =
   | 'genericSubject'
   | 'anticipatory'
   | 'learningFrame'
+  | 'examFrame'
   | 'pastAnchor'
   | 'narrativeBreak'
   | 'pastContinuation'
@@ -123,6 +124,7 @@ export class MessageContext {
     if (this.messageLearning() && !this.has('nowStrong', c) && (this.has('genericSubject', c) || (!this.has('personal', c) && !this.has('recent', c)))) {
       return true;
     }
+    if (this.messageHas('examFrame') && !this.has('nowStrong', c) && !this.has('personal', c)) return true;
     const generic = clauses.some((k) => this.has('genericSubject', k)) || this.messageAnticipatory();
     const cueClauses = clauses.filter((k) => this.has('knowledge', k) || (generic && this.has('knowledgeWeak', k)));
     if (cueClauses.length === 0) {
@@ -143,6 +145,11 @@ export class MessageContext {
   /** A learning / prevention frame somewhere in the message. */
   private messageLearning(): boolean {
     for (let k = 0; k < this.seg.clauses.length; k++) if (this.has('learningFrame', k)) return true;
+    return false;
+  }
+
+  private messageHas(fact: ClauseFact): boolean {
+    for (let k = 0; k < this.seg.clauses.length; k++) if (this.has(fact, k)) return true;
     return false;
   }
 

@@ -67,6 +67,11 @@ export interface CueSet {
   pastContinuation: CueDef;
   /** Words that end a carried past: present, onset or course words ("现在", "突然", "又", "then today"). */
   narrativeBreak: CueDef;
+  /**
+   * Exam or teaching material ("OSCE station", "MCQ", "规培考试病例题"), anywhere in the message: a
+   * clause with no present-moment word and no person of the writer's is an exam stem, not a patient.
+   */
+  examFrame: CueDef;
   /** Present-moment words that keep a clause live even inside a knowledge question. */
   nowStrong: CueDef;
   /** A person the writer talks about; exempts a clause from a sentence-level question. */
