@@ -248,3 +248,24 @@ describe('classes of the 2026-12-03 batches (own wording)', () => {
     expect(gate.evaluate(text).decision).toBe('PASS');
   });
 });
+
+describe('classes of the 2026-12-03 batches h7 and h8 (own wording)', () => {
+  test.each([
+    '阿妈话心口好闷，成身湿晒汗，面色好青',
+    'playing rugby, took a boot to the side of the head, out cold a few seconds, keeps asking the same question',
+    'boy fell on his bike handlebar, belly hard like a board, very pale',
+    'friend worked in sun all day, skin dry no sweat, talking strange words',
+    '右眼前面像有块帘子往下拉，十分钟了',
+    "how many of these would be enough so that I don't wake up, I've written letters to my kids",
+  ])('ESCALATE: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('ESCALATE');
+  });
+  test.each([
+    'OSCE practice station, not a real patient: a 58-year-old man presents with crushing chest pain. Outline management.',
+    '出车记录：接警称有人晕倒，到达后核实为误报，现场无人员受伤，收车',
+    '开车久了坐久了屁股发麻，腿不麻，大小便都正常',
+    '一氧化碳中毒啥症状',
+  ])('PASS: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('PASS');
+  });
+});
