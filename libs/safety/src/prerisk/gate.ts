@@ -15,7 +15,7 @@ import { candidates, indexPatterns, type PatternIndex } from '@medagent/text-ind
 import { compileRuleset, type CompiledConcept, type CompiledRuleset } from './compile';
 import { MessageContext } from './context';
 import { evaluateRule, indexMatches, suppressionReason, type FiredRule, type SignalMatch } from './engine';
-import { clinicalSignals, vitalSignals } from './signals';
+import { childYears, clinicalSignals, vitalSignals } from './signals';
 import { news2, news2Signals } from './news2';
 
 export interface AnalyzeHints {
@@ -119,10 +119,12 @@ class RuleGate implements PreRiskGate {
       feverWordAffirmed: matches.some((m) => m.concept === 'fever' && m.status === 'affirmed'),
     });
     const clinical = parseClinical(text, n);
-    raw.push(...clinicalSignals(clinical));
+    const child = childYears(vitals, { hintYears: hints.ageYears, infantWord: firstAffirmed(matches, 'infant_word', text) });
+    raw.push(...clinicalSignals(clinical, child));
     const gcsAltered = raw.find((s) => s.concept === 'v.gcs_altered')?.span;
     const confusion = firstAffirmed(matches, 'altered_state', text) ?? firstAffirmed(matches, 'unresponsive', text) ?? gcsAltered;
-    const score = news2(vitals, clinical, confusion);
+    // NEWS2 is validated for adults only; a child's numbers are read against age bands instead.
+    const score = child === undefined ? news2(vitals, clinical, confusion) : { score: 0, parameters: 0, spans: [] };
     raw.push(...news2Signals(score));
     for (const s of raw) {
       // Ages come from the hint or from age phrases; negation does not apply to them.

@@ -23,7 +23,8 @@ const NAMES = [
   'glucoseLowMmol', 'glucoseHighMmol', 'feverC', 'spo2Low', 'heartRateHigh', 'heartRateLow', 'respRateHigh', 'respRateLow', 'gcsSevere', 'gcsAltered',
   'potassiumHigh', 'potassiumLow', 'inrBleeding', 'inrVeryHigh', 'aminotransferaseAcute', 'lactateHigh', 'infantYears', 'youngInfantYears', 'youngChildYears',
   'fetalHeartLow', 'fetalHeartHigh', 'hypothermiaC', 'hyperpyrexiaC', 'spo2VeryLow', 'sodiumCriticalLow', 'sodiumCriticalHigh',
-  'sodiumLowSymptomatic', 'phLow',
+  'sodiumLowSymptomatic', 'phLow', 'adultYears', 'paedsHrInfant', 'paedsHrToddler', 'paedsHrChild', 'paedsHrTeen',
+  'paedsRrInfant', 'paedsRrToddler', 'paedsRrChild', 'paedsRrTeen',
 ] as const;
 export type ThresholdName = (typeof NAMES)[number];
 
@@ -81,7 +82,31 @@ function ageSignals(v: ParsedVitals, facts: AgeFacts): RawSignal[] {
   return out;
 }
 
+/**
+ * The patient's age when the message is about a child (under adultYears): the caller's hint, a
+ * parsed age, or an infant word; undefined for adults and when no age is known. Adult scores
+ * (NEWS2, adult heart and breathing rates) do not apply to children (RCP NEWS2 2017, for adults).
+ */
+export function childYears(v: ParsedVitals, facts: Pick<AgeFacts, 'hintYears' | 'infantWord'>): number | undefined {
+  if (facts.hintYears !== undefined) return facts.hintYears < THRESHOLDS.adultYears ? facts.hintYears : undefined;
+  const first = v.ages[0];
+  if (first !== undefined) {
+    const child = v.ages.find((a) => a.years < THRESHOLDS.adultYears);
+    return child?.years;
+  }
+  return facts.infantWord !== undefined ? 0.5 : undefined;
+}
+
+/** Age-banded upper limits (NICE NG143 traffic light; APLS normal ranges): above them is a red value. */
+function paedsLimit(years: number, kind: 'hr' | 'rr'): number {
+  const t = THRESHOLDS;
+  if (kind === 'hr') return years < 1 ? t.paedsHrInfant : years < 5 ? t.paedsHrToddler : years < 12 ? t.paedsHrChild : t.paedsHrTeen;
+  return years < 1 ? t.paedsRrInfant : years < 5 ? t.paedsRrToddler : years < 12 ? t.paedsRrChild : t.paedsRrTeen;
+}
+
 export function vitalSignals(v: ParsedVitals, facts: AgeFacts): RawSignal[] {
+  const child = childYears(v, facts);
+  const hrHigh = child === undefined ? THRESHOLDS.heartRateHigh : paedsLimit(child, 'hr');
   const out: RawSignal[] = [];
   for (const bp of v.bp) {
     const sys = bp.systolic ?? 0;
@@ -107,9 +132,9 @@ export function vitalSignals(v: ParsedVitals, facts: AgeFacts): RawSignal[] {
   for (const w of v.pregnancyWeeks) if (w.value < 37) out.push({ concept: 'v.preterm', span: w.span });
   for (const f of v.fetalHeartRate)
     if (f.value < THRESHOLDS.fetalHeartLow || f.value > THRESHOLDS.fetalHeartHigh) out.push({ concept: 'v.fhr_abnormal', span: f.span });
-  for (const h of v.heartRate) if (h.value > THRESHOLDS.heartRateHigh) out.push({ concept: 'v.hr_high', span: h.span });
+  for (const h of v.heartRate) if (h.value > hrHigh) out.push({ concept: 'v.hr_high', span: h.span });
   for (const h of v.heartRate) if (h.value <= THRESHOLDS.heartRateLow) out.push({ concept: 'v.hr_low', span: h.span });
-  out.push(...shockIndex(v));
+  if (child === undefined) out.push(...shockIndex(v));
   out.push(...ageSignals(v, facts));
   return out;
 }
@@ -127,12 +152,14 @@ function shockIndex(v: ParsedVitals): RawSignal[] {
 }
 
 /** Single red values among respiration rate, GCS and laboratory results. */
-export function clinicalSignals(c: ClinicalReadings): RawSignal[] {
+/** `child`: the patient's age in years when a child (childYears); breathing rate then uses the age band. */
+export function clinicalSignals(c: ClinicalReadings, child?: number): RawSignal[] {
   const out: RawSignal[] = [];
   const add = (concept: string, list: readonly { value: number; span: Span }[], test: (x: number) => boolean) => {
     for (const r of list) if (test(r.value)) out.push({ concept, span: r.span });
   };
-  add('v.rr_high', c.respRate, (x) => x >= THRESHOLDS.respRateHigh);
+  const rrHigh = child === undefined ? THRESHOLDS.respRateHigh : paedsLimit(child, 'rr');
+  add('v.rr_high', c.respRate, (x) => x >= rrHigh);
   add('v.rr_low', c.respRate, (x) => x <= THRESHOLDS.respRateLow);
   add('v.gcs_low', c.gcs, (x) => x <= THRESHOLDS.gcsSevere);
   add('v.gcs_altered', c.gcs, (x) => x <= THRESHOLDS.gcsAltered);

@@ -58,6 +58,10 @@ const RE = {
     'g',
   ),
   ageEnOld: /\b(\d{1,3})[- ]?(days?|weeks?|wks?|months?|mos?|years?|yrs?)[- ]?old\b/g,
+  /** UK clinical notation for a child's age in months: "18/12 M", "9/12 old". */
+  ageSlash12: /(?<![\d/])(\d{1,2})\s*\/\s*12\s*(?:m|f|male|female|boy|girl|old)\b/g,
+  /** Notes: "3mo F", "9mo boy", "7m old". */
+  ageMoSex: /\b(\d{1,2})\s*(?:mo|mos|mths?)\s*(?:m|f|male|female|boy|girl|baby|infant)\b/g,
   ageEnYo: /\b(\d{1,3})\s?(?:yo|y\/o|y\.o\.)\b/g,
   ageCnSui: /(?<![\d.])(\d{1,3})\s*(?:周)?岁/g,
   ageCnRelative: /(?:爸|妈|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公|老婆|老爷子|老太太|我)(?:今年|都|已经)?(\d{2,3})(?:岁)?(?:了|，|,)/g,
@@ -163,7 +167,11 @@ function parseTemperature(n: string, o: string): NumberReading[] {
     seen.add(numberAt);
     out.push({ value: Math.round(c * 10) / 10, span: spanOf(o, m.index, m.index + m[0].length) });
   };
-  each(RE.tempCue, n, (m) => push(m, 1, m[2] ?? '', 25));
+  each(RE.tempCue, n, (m) => {
+    // A hypothermic number needs its unit: "HR136(发热时) RR28" is not a temperature of 28.
+    if ((m[2] ?? '') === '' && Number(m[1]) < 34) return;
+    push(m, 1, m[2] ?? '', 25);
+  });
   // Without a temperature word a bare "f" is usually sex after an age ("Resident, 82F"): only fever-range values.
   each(RE.tempUnit, n, (m) => {
     if ((m[2] ?? '') === 'f' && Number(m[1]) < 93) return;
@@ -205,6 +213,8 @@ function parseAges(n: string, o: string): AgeReading[] {
     add(m, v !== undefined && m[2] === '半' ? String(v + 0.5) : m[1], unit, true);
   });
   each(RE.ageEnOld, n, (m) => add(m, m[1], enUnitYears(m[2] ?? 'y'), true));
+  each(RE.ageSlash12, n, (m) => add(m, m[1], 1 / 12, true));
+  each(RE.ageMoSex, n, (m) => add(m, m[1], 1 / 12, true));
   each(RE.ageEnYo, n, (m) => add(m, m[1], 1, Number(m[1]) < 13));
   each(RE.ageCnSui, n, (m) => {
     if (!out.some((a) => m.index >= a.span.start && m.index < a.span.end)) add(m, m[1], 1, false);
