@@ -269,3 +269,28 @@ describe('classes of the 2026-12-03 batches h7 and h8 (own wording)', () => {
     expect(gate.evaluate(text).decision).toBe('PASS');
   });
 });
+
+describe('classes of the 2026-12-03 batches h9 and h10 (own wording)', () => {
+  test.each([
+    '喝了二十年酒，停酒两天了，现在浑身抖，看到墙上有虫子在爬',
+    'quit drinking cold three days ago and just had some kind of fit',
+    '刚潜完水上岸，肩膀钻心疼，手指发麻',
+    '海拔5000米，头疼想吐，走路打晃站不稳',
+    'R eye went dark suddenly, like a curtain came down',
+    '宝宝9个月，一阵一阵哭闹蜷腿，拉出来像红色果酱一样的东西',
+    'Poison centre: 2yo found with open bottle of oxycodone, unknown number missing, very drowsy, lips dusky',
+    'discloses taking ~30 x paracetamol 4 h ago',
+  ])('ESCALATE: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('ESCALATE');
+  });
+  test.each([
+    '预检：男，2岁，腹泻2天，精神好，哭时有泪。T 37.3℃ HR 118 RR 26 SpO2 99%',
+    'Triage: 18/12 M, fever 38.7 overnight, alert and smiling. HR 130, RR 28, SpO2 98%',
+    '分诊 女 1岁8月 腋温38.9 精神好 HR136(发热时) RR28',
+    '热性惊厥过的孩子以后打疫苗要注意啥',
+    '孩子咬破了一包干燥剂，包装上写硅胶无毒，现在没啥症状',
+    '我爸十年前心脏停了又被抢救回来，现在恢复得挺好，想去爬山',
+  ])('PASS: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('PASS');
+  });
+});
