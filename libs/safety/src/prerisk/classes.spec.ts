@@ -294,3 +294,22 @@ describe('classes of the 2026-12-03 batches h9 and h10 (own wording)', () => {
     expect(gate.evaluate(text).decision).toBe('PASS');
   });
 });
+
+describe('classes of the 2026-12-03 batches h11 and h12 (own wording)', () => {
+  test.each([
+    '14yo, sudden agony in his right testicle, threw up',
+    '大便全是黑的，站起来就头晕',
+    '我爸刚才端杯子端不住掉地上了，说话有点大舌头',
+    'husband seizing, wont stop, 7 min now',
+    '10mo vomiting green since lunch, tummy swollen',
+    '7个月 拉水样便一天十几次 半天没尿 哭没眼泪',
+  ])('ESCALATE: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('ESCALATE');
+  });
+  test.each([
+    '闺女差点把洗衣凝珠当糖塞嘴里，被我抢下来了，没咬破，怎么收纳安全',
+    "Home visit: old meter read 'LO', repeat on clinic meter 6.1 mmol/L, alert and eating",
+  ])('PASS: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('PASS');
+  });
+});

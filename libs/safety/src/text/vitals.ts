@@ -61,6 +61,8 @@ const RE = {
   /** UK clinical notation for a child's age in months: "18/12 M", "9/12 old". */
   ageSlash12: /(?<![\d/])(\d{1,2})\s*\/\s*12\s*(?:m|f|male|female|boy|girl|old)\b/g,
   /** Notes: "3mo F", "9mo boy", "7m old". */
+  /** Notes and texts: "9mo vomiting", "7mo old" (not a duration: "for 3mo", "3mo ago"). */
+  ageMoStart: /(?<![\w.])(?<!for |past |last |over |since |about |in )(\d{1,2})\s*(?:mo|mos|mths?)(?:[- ]old)?\b(?! ago| of\b| since| later| course| supply)/g,
   ageMoSex: /\b(\d{1,2})\s*(?:mo|mos|mths?)\s*(?:m|f|male|female|boy|girl|baby|infant)\b/g,
   ageEnYo: /\b(\d{1,3})\s?(?:yo|y\/o|y\.o\.)\b/g,
   ageCnSui: /(?<![\d.])(\d{1,3})\s*(?:周)?岁/g,
@@ -215,6 +217,7 @@ function parseAges(n: string, o: string): AgeReading[] {
   each(RE.ageEnOld, n, (m) => add(m, m[1], enUnitYears(m[2] ?? 'y'), true));
   each(RE.ageSlash12, n, (m) => add(m, m[1], 1 / 12, true));
   each(RE.ageMoSex, n, (m) => add(m, m[1], 1 / 12, true));
+  each(RE.ageMoStart, n, (m) => add(m, m[1], 1 / 12, true));
   each(RE.ageEnYo, n, (m) => add(m, m[1], 1, Number(m[1]) < 13));
   each(RE.ageCnSui, n, (m) => {
     if (!out.some((a) => m.index >= a.span.start && m.index < a.span.end)) add(m, m[1], 1, false);
