@@ -41,7 +41,8 @@ describe('event signatures (Ed25519 from nkey seeds, node:crypto)', () => {
 
   it.each([
     ['unsigned', (h: Record<string, string>) => delete h[HEADER_SIGNATURE], EVENT_UNSIGNED],
-    ['tampered signature', (h: Record<string, string>) => (h[HEADER_SIGNATURE] = `A${(h[HEADER_SIGNATURE] ?? '').slice(1)}`), EVENT_SIGNATURE_INVALID],
+    // Always a different first character: replacing it with 'A' was a no-op for 1 signature in 64.
+    ['tampered signature', (h: Record<string, string>) => (h[HEADER_SIGNATURE] = `${(h[HEADER_SIGNATURE] ?? '').startsWith('A') ? 'B' : 'A'}${(h[HEADER_SIGNATURE] ?? '').slice(1)}`), EVENT_SIGNATURE_INVALID],
     ['an extended deadline', (h: Record<string, string>) => (h['Medagent-Deadline-At'] = '2999-01-01T00:00:00.000Z'), EVENT_SIGNATURE_INVALID],
   ])('refuses %s', (_what, mutate, code) => {
     const body = encodeEnvelope(synthesis());
