@@ -184,132 +184,121 @@ describe('negation over an enumeration comma', () => {
   });
 });
 
-describe('a time-anchored past carries through its sentence, never past a present or onset word', () => {
-  test.each([
-    '儿子3岁半，去年发烧的时候抽过一次，当时烧到39.5，眼睛上翻手脚抖了一分钟左右就停了，医生说是热性惊厥，脑电图正常。想问要备什么药',
-    '我爸去年春天食管胃底静脉曲张破裂，吐了好多血住院，当时做了套扎，现在一年多没再出血了',
-    '孩子三个月前发烧抽过一次，医生说是热性惊厥，现在孩子挺好的，下周打疫苗会不会再诱发？',
-  ])('PASS: %s', (text) => {
-    expect(gate.evaluate(text).decision).toBe('PASS');
-  });
-  test.each([
-    '患者男，67岁，既往高血压病史10年，突发胸痛2小时，大汗',
-    '我爸去年中过风，今天早上又说话不清楚，嘴歪了',
-    '去年做过支架，突然胸口压榨样疼，出冷汗',
-    '一板安眠药大概吃几片就算多了啊？刚才心里实在太烦，差不多吃了一整板，现在脑袋发沉，舌头也有点打结，应该睡一觉就没事了吧',
-    '今天早上起来他说话就有点含糊，嘴角往左边歪，他自己说是昨晚没睡好，歇一歇就好了',
-  ])('ESCALATE: %s', (text) => {
-    expect(gate.evaluate(text).decision).toBe('ESCALATE');
-  });
-});
+/** Classes found in the 2026-12-03 blind batches, written again in our own words. */
+const CLASS_TABLE: { name: string; escalate: string[]; pass: string[] }[] = [
+  {
+    name: 'a time-anchored past carries through its sentence, never past a present or onset word',
+    escalate: [
+      '患者男，67岁，既往高血压病史10年，突发胸痛2小时，大汗',
+      '我爸去年中过风，今天早上又说话不清楚，嘴歪了',
+      '去年做过支架，突然胸口压榨样疼，出冷汗',
+      '一板安眠药大概吃几片就算多了啊？刚才心里实在太烦，差不多吃了一整板，现在脑袋发沉，舌头也有点打结，应该睡一觉就没事了吧',
+      '今天早上起来他说话就有点含糊，嘴角往左边歪，他自己说是昨晚没睡好，歇一歇就好了',
+    ],
+    pass: [
+      '儿子3岁半，去年发烧的时候抽过一次，当时烧到39.5，眼睛上翻手脚抖了一分钟左右就停了，医生说是热性惊厥，脑电图正常。想问要备什么药',
+      '我爸去年春天食管胃底静脉曲张破裂，吐了好多血住院，当时做了套扎，现在一年多没再出血了',
+      '孩子三个月前发烧抽过一次，医生说是热性惊厥，现在孩子挺好的，下周打疫苗会不会再诱发？',
+    ],
+  },
+  {
+    name: 'notation and wording that look like red flags but are not',
+    escalate: [
+      '7yo pulled from pool, under ~2 min, now coughing frothy sputum + drowsy',
+      '孩子游泳呛了好多水，现在喘不上气，嘴唇发紫',
+      'Resident, 79F, T 95F rectal, drowsy',
+    ],
+    pass: [
+      'Ward round: 82F, day 3 post hip hemiarthroplasty. T 37.6°C, HR 84, BP 132/74, wound clean and dry.',
+      'Pool log: 12F swallowed water during lesson, coughed x3, settled immediately, RR 16, SpO2 99%, back playing.',
+      '今天游泳呛了几口水，咳了两声就好了，到现在三个小时了呼吸顺',
+      "gym's new class is literally called Cardiac Arrest HIIT, is 45min 5x a week too much",
+      '孕18周，最近刷牙老是出血，牙龈红肿，孕期能洗牙吗',
+      '儿子7岁还尿床，睡得特别沉，叫都叫不醒，尿常规正常',
+    ],
+  },
+  {
+    name: 'classes of the 2026-12-03 batches (own wording)',
+    escalate: [
+      '透析这周漏了两次，现在手脚发麻，心慌得厉害',
+      '心衰多年，这两天躺不平，坐着都喘，腿肿了一圈',
+      'grabbed a live wire fixing the fence, now my chest feels odd',
+      'Day 2 post LSCS, she is hearing voices telling her to hurt the baby',
+      '孩子洗澡时我走开一会儿，回来看他脸朝下泡在澡盆里，现在软软的不哭',
+      '正在化疗，今晚寒战，盖着被子还在发抖，体温38.7',
+      'my son breathes in with a whistle noise, drooling, wants to sit forward, hot',
+      'tonic-clonic seizure started 7 min ago, still ongoing',
+      'Denies chest pain. Now vomiting blood, dizzy on standing',
+      '体检：血钠118 mmol/L，人有点糊涂',
+    ],
+    pass: [
+      'COPD on LTOT 2L, sats 90% which is my baseline, feel fine, can I fly?',
+      'had a seizure 3 yrs ago, none since, when can I drive',
+      'Telehealth: 40M, itchy wheals on arms. No lip, tongue or eyelid swelling, no wheeze.',
+      'Clinic note: 66M, STEMI 2020 with PCI. Asymptomatic. Repeat prescriptions.',
+      'grandpa had a seizure in 1998 and never again, is epilepsy hereditary',
+    ],
+  },
+  {
+    name: 'classes of the 2026-12-03 batches h7 and h8 (own wording)',
+    escalate: [
+      '阿妈话心口好闷，成身湿晒汗，面色好青',
+      'playing rugby, took a boot to the side of the head, out cold a few seconds, keeps asking the same question',
+      'boy fell on his bike handlebar, belly hard like a board, very pale',
+      'friend worked in sun all day, skin dry no sweat, talking strange words',
+      '右眼前面像有块帘子往下拉，十分钟了',
+      "how many of these would be enough so that I don't wake up, I've written letters to my kids",
+    ],
+    pass: [
+      'OSCE practice station, not a real patient: a 58-year-old man presents with crushing chest pain. Outline management.',
+      '出车记录：接警称有人晕倒，到达后核实为误报，现场无人员受伤，收车',
+      '开车久了坐久了屁股发麻，腿不麻，大小便都正常',
+      '一氧化碳中毒啥症状',
+    ],
+  },
+  {
+    name: 'classes of the 2026-12-03 batches h9 and h10 (own wording)',
+    escalate: [
+      '喝了二十年酒，停酒两天了，现在浑身抖，看到墙上有虫子在爬',
+      'quit drinking cold three days ago and just had some kind of fit',
+      '刚潜完水上岸，肩膀钻心疼，手指发麻',
+      '海拔5000米，头疼想吐，走路打晃站不稳',
+      'R eye went dark suddenly, like a curtain came down',
+      '宝宝9个月，一阵一阵哭闹蜷腿，拉出来像红色果酱一样的东西',
+      'Poison centre: 2yo found with open bottle of oxycodone, unknown number missing, very drowsy, lips dusky',
+      'discloses taking ~30 x paracetamol 4 h ago',
+    ],
+    pass: [
+      '预检：男，2岁，腹泻2天，精神好，哭时有泪。T 37.3℃ HR 118 RR 26 SpO2 99%',
+      'Triage: 18/12 M, fever 38.7 overnight, alert and smiling. HR 130, RR 28, SpO2 98%',
+      '分诊 女 1岁8月 腋温38.9 精神好 HR136(发热时) RR28',
+      '热性惊厥过的孩子以后打疫苗要注意啥',
+      '孩子咬破了一包干燥剂，包装上写硅胶无毒，现在没啥症状',
+      '我爸十年前心脏停了又被抢救回来，现在恢复得挺好，想去爬山',
+    ],
+  },
+  {
+    name: 'classes of the 2026-12-03 batches h11 and h12 (own wording)',
+    escalate: [
+      '14yo, sudden agony in his right testicle, threw up',
+      '大便全是黑的，站起来就头晕',
+      '我爸刚才端杯子端不住掉地上了，说话有点大舌头',
+      'husband seizing, wont stop, 7 min now',
+      '10mo vomiting green since lunch, tummy swollen',
+      '7个月 拉水样便一天十几次 半天没尿 哭没眼泪',
+    ],
+    pass: [
+      '闺女差点把洗衣凝珠当糖塞嘴里，被我抢下来了，没咬破，怎么收纳安全',
+      "Home visit: old meter read 'LO', repeat on clinic meter 6.1 mmol/L, alert and eating",
+    ],
+  },
+];
 
-describe('notation and wording that look like red flags but are not', () => {
-  test.each([
-    'Ward round: 82F, day 3 post hip hemiarthroplasty. T 37.6°C, HR 84, BP 132/74, wound clean and dry.',
-    'Pool log: 12F swallowed water during lesson, coughed x3, settled immediately, RR 16, SpO2 99%, back playing.',
-    '今天游泳呛了几口水，咳了两声就好了，到现在三个小时了呼吸顺',
-    "gym's new class is literally called Cardiac Arrest HIIT, is 45min 5x a week too much",
-    '孕18周，最近刷牙老是出血，牙龈红肿，孕期能洗牙吗',
-    '儿子7岁还尿床，睡得特别沉，叫都叫不醒，尿常规正常',
-  ])('%s', (text) => {
-    expect(gate.evaluate(text).decision).toBe('PASS');
-  });
-  test.each([
-    '7yo pulled from pool, under ~2 min, now coughing frothy sputum + drowsy',
-    '孩子游泳呛了好多水，现在喘不上气，嘴唇发紫',
-    'Resident, 79F, T 95F rectal, drowsy',
-  ])('still ESCALATE: %s', (text) => {
+describe.each(CLASS_TABLE)('$name', ({ escalate, pass }) => {
+  test.each(escalate)('ESCALATE: %s', (text) => {
     expect(gate.evaluate(text).decision).toBe('ESCALATE');
   });
-});
-
-describe('classes of the 2026-12-03 batches (own wording)', () => {
-  test.each([
-    '透析这周漏了两次，现在手脚发麻，心慌得厉害',
-    '心衰多年，这两天躺不平，坐着都喘，腿肿了一圈',
-    'grabbed a live wire fixing the fence, now my chest feels odd',
-    'Day 2 post LSCS, she is hearing voices telling her to hurt the baby',
-    '孩子洗澡时我走开一会儿，回来看他脸朝下泡在澡盆里，现在软软的不哭',
-    '正在化疗，今晚寒战，盖着被子还在发抖，体温38.7',
-    'my son breathes in with a whistle noise, drooling, wants to sit forward, hot',
-    'tonic-clonic seizure started 7 min ago, still ongoing',
-    'Denies chest pain. Now vomiting blood, dizzy on standing',
-    '体检：血钠118 mmol/L，人有点糊涂',
-  ])('ESCALATE: %s', (text) => {
-    expect(gate.evaluate(text).decision).toBe('ESCALATE');
-  });
-  test.each([
-    'COPD on LTOT 2L, sats 90% which is my baseline, feel fine, can I fly?',
-    'had a seizure 3 yrs ago, none since, when can I drive',
-    'Telehealth: 40M, itchy wheals on arms. No lip, tongue or eyelid swelling, no wheeze.',
-    'Clinic note: 66M, STEMI 2020 with PCI. Asymptomatic. Repeat prescriptions.',
-    'grandpa had a seizure in 1998 and never again, is epilepsy hereditary',
-  ])('PASS: %s', (text) => {
-    expect(gate.evaluate(text).decision).toBe('PASS');
-  });
-});
-
-describe('classes of the 2026-12-03 batches h7 and h8 (own wording)', () => {
-  test.each([
-    '阿妈话心口好闷，成身湿晒汗，面色好青',
-    'playing rugby, took a boot to the side of the head, out cold a few seconds, keeps asking the same question',
-    'boy fell on his bike handlebar, belly hard like a board, very pale',
-    'friend worked in sun all day, skin dry no sweat, talking strange words',
-    '右眼前面像有块帘子往下拉，十分钟了',
-    "how many of these would be enough so that I don't wake up, I've written letters to my kids",
-  ])('ESCALATE: %s', (text) => {
-    expect(gate.evaluate(text).decision).toBe('ESCALATE');
-  });
-  test.each([
-    'OSCE practice station, not a real patient: a 58-year-old man presents with crushing chest pain. Outline management.',
-    '出车记录：接警称有人晕倒，到达后核实为误报，现场无人员受伤，收车',
-    '开车久了坐久了屁股发麻，腿不麻，大小便都正常',
-    '一氧化碳中毒啥症状',
-  ])('PASS: %s', (text) => {
-    expect(gate.evaluate(text).decision).toBe('PASS');
-  });
-});
-
-describe('classes of the 2026-12-03 batches h9 and h10 (own wording)', () => {
-  test.each([
-    '喝了二十年酒，停酒两天了，现在浑身抖，看到墙上有虫子在爬',
-    'quit drinking cold three days ago and just had some kind of fit',
-    '刚潜完水上岸，肩膀钻心疼，手指发麻',
-    '海拔5000米，头疼想吐，走路打晃站不稳',
-    'R eye went dark suddenly, like a curtain came down',
-    '宝宝9个月，一阵一阵哭闹蜷腿，拉出来像红色果酱一样的东西',
-    'Poison centre: 2yo found with open bottle of oxycodone, unknown number missing, very drowsy, lips dusky',
-    'discloses taking ~30 x paracetamol 4 h ago',
-  ])('ESCALATE: %s', (text) => {
-    expect(gate.evaluate(text).decision).toBe('ESCALATE');
-  });
-  test.each([
-    '预检：男，2岁，腹泻2天，精神好，哭时有泪。T 37.3℃ HR 118 RR 26 SpO2 99%',
-    'Triage: 18/12 M, fever 38.7 overnight, alert and smiling. HR 130, RR 28, SpO2 98%',
-    '分诊 女 1岁8月 腋温38.9 精神好 HR136(发热时) RR28',
-    '热性惊厥过的孩子以后打疫苗要注意啥',
-    '孩子咬破了一包干燥剂，包装上写硅胶无毒，现在没啥症状',
-    '我爸十年前心脏停了又被抢救回来，现在恢复得挺好，想去爬山',
-  ])('PASS: %s', (text) => {
-    expect(gate.evaluate(text).decision).toBe('PASS');
-  });
-});
-
-describe('classes of the 2026-12-03 batches h11 and h12 (own wording)', () => {
-  test.each([
-    '14yo, sudden agony in his right testicle, threw up',
-    '大便全是黑的，站起来就头晕',
-    '我爸刚才端杯子端不住掉地上了，说话有点大舌头',
-    'husband seizing, wont stop, 7 min now',
-    '10mo vomiting green since lunch, tummy swollen',
-    '7个月 拉水样便一天十几次 半天没尿 哭没眼泪',
-  ])('ESCALATE: %s', (text) => {
-    expect(gate.evaluate(text).decision).toBe('ESCALATE');
-  });
-  test.each([
-    '闺女差点把洗衣凝珠当糖塞嘴里，被我抢下来了，没咬破，怎么收纳安全',
-    "Home visit: old meter read 'LO', repeat on clinic meter 6.1 mmol/L, alert and eating",
-  ])('PASS: %s', (text) => {
+  test.each(pass)('PASS: %s', (text) => {
     expect(gate.evaluate(text).decision).toBe('PASS');
   });
 });
