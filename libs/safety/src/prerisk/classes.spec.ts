@@ -294,6 +294,16 @@ const CLASS_TABLE: { name: string; escalate: string[]; pass: string[] }[] = [
   },
 ];
 
+describe('one phrase is one piece of evidence', () => {
+  // Deleting accounts alone is not two warning signs, even if two concepts once listed the phrase.
+  test.each(['I deleted all my socials, so tired of the drama online', '把微信朋友圈都删了，太烦了'])('PASS: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('PASS');
+  });
+  test.each(['最近把手机里的照片都删了，账号也注销了，东西都送完了', "I've given away my guitar and deleted all my socials this week"])('ESCALATE: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('ESCALATE');
+  });
+});
+
 describe.each(CLASS_TABLE)('$name', ({ escalate, pass }) => {
   test.each(escalate)('ESCALATE: %s', (text) => {
     expect(gate.evaluate(text).decision).toBe('ESCALATE');

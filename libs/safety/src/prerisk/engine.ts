@@ -51,7 +51,12 @@ export function evaluateRule(rule: RuleDef, index: MatchIndex, affirmedOnly: boo
     evidence.push(found);
   }
   if (rule.atLeast !== undefined) {
-    const hits = rule.atLeast.of.map((c) => pick(index, c, affirmedOnly)).filter((m): m is SignalMatch => m !== undefined);
+    // Each piece of evidence is its own words: two concepts matching the same span count once.
+    const hits: SignalMatch[] = [];
+    for (const c of rule.atLeast.of) {
+      const m = pick(index, c, affirmedOnly);
+      if (m !== undefined && !hits.some((h) => m.start < h.end && m.end > h.start)) hits.push(m);
+    }
     if (hits.length < rule.atLeast.n) return undefined;
     evidence.push(...hits);
   }
