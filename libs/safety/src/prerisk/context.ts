@@ -10,6 +10,8 @@ const EN_STOP = String.raw`(?!(?:for|since|now|today|tonight|but|then|started|st
 const EN_ITEM = String.raw`${EN_STOP}[a-z'/-]+(?:\s+${EN_STOP}[a-z'/-]+){0,3}`;
 /** A negation word opening a list of bare items, up to the item being tested ("denies fever, chest pain, "). */
 const EN_LIST = new RegExp(String.raw`(?:^|[.;:!?(\u2014\u2013-]\s*|,\s*)(?:no|denies|denied|denying|without|nil|negative for|free of)\s+${EN_ITEM}(?:\s*(?:,|\bor\b|\bnor\b)\s*${EN_ITEM}){0,6}\s*(?:,\s*(?:(?:or|nor)\s+)?|\s(?:or|nor)\s+)$`);
+/** A list head somewhere in the window (cheap pre-check for EN_LIST). */
+const EN_HEAD = /\b(?:no|denies|denied|denying|without|nil|negative for|free of)\s/;
 /** What may follow a list item before the next comma: a few plain words, no time or course word. */
 const EN_TAIL = new RegExp(String.raw`^(?:\s+${EN_STOP}[a-z'/-]+){0,2}\s*$`);
 
@@ -121,11 +123,11 @@ export class MessageContext {
     const clauses = this.sentenceClauses(c);
     // Learning framing elsewhere in the message makes an impersonal clause general ("溺水救上来以后要不要控水",
     // "有人晕倒"); a clause about the writer or someone named ("我妈倒地叫不醒") stays live.
-    if (this.messageLearning() && !this.has('nowStrong', c) && (this.has('genericSubject', c) || (!this.has('personal', c) && !this.has('recent', c)))) {
+    if (this.messageHas('learningFrame') && !this.has('nowStrong', c) && (this.has('genericSubject', c) || (!this.has('personal', c) && !this.has('recent', c)))) {
       return true;
     }
     if (this.messageHas('examFrame') && !this.has('nowStrong', c) && !this.has('personal', c)) return true;
-    const generic = clauses.some((k) => this.has('genericSubject', k)) || this.messageAnticipatory();
+    const generic = clauses.some((k) => this.has('genericSubject', k)) || this.messageHas('anticipatory');
     const cueClauses = clauses.filter((k) => this.has('knowledge', k) || (generic && this.has('knowledgeWeak', k)));
     if (cueClauses.length === 0) {
       // "中风有哪些症状？比如嘴歪…": examples may follow the question as a new sentence.
@@ -142,19 +144,9 @@ export class MessageContext {
     return !live;
   }
 
-  /** A learning / prevention frame somewhere in the message. */
-  private messageLearning(): boolean {
-    for (let k = 0; k < this.seg.clauses.length; k++) if (this.has('learningFrame', k)) return true;
-    return false;
-  }
-
+  /** The fact holds in some clause of the message (learning, exam or planning-ahead frames). */
   private messageHas(fact: ClauseFact): boolean {
     for (let k = 0; k < this.seg.clauses.length; k++) if (this.has(fact, k)) return true;
-    return false;
-  }
-
-  private messageAnticipatory(): boolean {
-    for (let k = 0; k < this.seg.clauses.length; k++) if (this.has('anticipatory', k)) return true;
     return false;
   }
 
@@ -196,7 +188,8 @@ export class MessageContext {
    */
   private enListNegated(start: number, end: number): boolean {
     const before = this.n.slice(Math.max(0, start - 90), start);
-    if (!EN_LIST.test(before)) return false;
+    // Chinese text has no English list heads: skip the list regex on the hot path.
+    if (!EN_HEAD.test(before) || !EN_LIST.test(before)) return false;
     const tail = this.n.slice(end).split(/[,.;:!?]/)[0] ?? '';
     return EN_TAIL.test(tail);
   }

@@ -112,14 +112,15 @@ class RuleGate implements PreRiskGate {
     const ctx = new MessageContext(n, segment(n, { spaceBreaksClause: this.compiled.spaceBreaksClause }), this.compiled.cues, this.compiled.negation);
     const matches = collectMatches(this.compiled, this.conceptIndex, n, ctx);
     const vitals = parseVitals(text, n);
-    const raw = vitalSignals(vitals, {
+    const facts = {
       hintYears: hints.ageYears,
       infantWord: firstAffirmed(matches, 'infant_word', text),
       childWord: firstAffirmed(matches, 'child_word', text),
       feverWordAffirmed: matches.some((m) => m.concept === 'fever' && m.status === 'affirmed'),
-    });
+    };
+    const child = childYears(vitals, facts);
+    const raw = vitalSignals(vitals, facts, child);
     const clinical = parseClinical(text, n);
-    const child = childYears(vitals, { hintYears: hints.ageYears, infantWord: firstAffirmed(matches, 'infant_word', text) });
     raw.push(...clinicalSignals(clinical, child));
     const gcsAltered = raw.find((s) => s.concept === 'v.gcs_altered')?.span;
     const confusion = firstAffirmed(matches, 'altered_state', text) ?? firstAffirmed(matches, 'unresponsive', text) ?? gcsAltered;

@@ -89,11 +89,7 @@ function ageSignals(v: ParsedVitals, facts: AgeFacts): RawSignal[] {
  */
 export function childYears(v: ParsedVitals, facts: Pick<AgeFacts, 'hintYears' | 'infantWord'>): number | undefined {
   if (facts.hintYears !== undefined) return facts.hintYears < THRESHOLDS.adultYears ? facts.hintYears : undefined;
-  const first = v.ages[0];
-  if (first !== undefined) {
-    const child = v.ages.find((a) => a.years < THRESHOLDS.adultYears);
-    return child?.years;
-  }
+  if (v.ages.length > 0) return v.ages.find((a) => a.years < THRESHOLDS.adultYears)?.years;
   return facts.infantWord !== undefined ? 0.5 : undefined;
 }
 
@@ -104,8 +100,8 @@ function paedsLimit(years: number, kind: 'hr' | 'rr'): number {
   return years < 1 ? t.paedsRrInfant : years < 5 ? t.paedsRrToddler : years < 12 ? t.paedsRrChild : t.paedsRrTeen;
 }
 
-export function vitalSignals(v: ParsedVitals, facts: AgeFacts): RawSignal[] {
-  const child = childYears(v, facts);
+/** `child`: childYears(v, facts), computed once by the caller (it also sets breathing-rate bands and NEWS2). */
+export function vitalSignals(v: ParsedVitals, facts: AgeFacts, child: number | undefined = childYears(v, facts)): RawSignal[] {
   const hrHigh = child === undefined ? THRESHOLDS.heartRateHigh : paedsLimit(child, 'hr');
   const out: RawSignal[] = [];
   for (const bp of v.bp) {
@@ -151,8 +147,10 @@ function shockIndex(v: ParsedVitals): RawSignal[] {
   return out;
 }
 
-/** Single red values among respiration rate, GCS and laboratory results. */
-/** `child`: the patient's age in years when a child (childYears); breathing rate then uses the age band. */
+/**
+ * Single red values among respiration rate, GCS and laboratory results. `child`: the patient's age in
+ * years when a child (childYears); breathing rate then uses the age band.
+ */
 export function clinicalSignals(c: ClinicalReadings, child?: number): RawSignal[] {
   const out: RawSignal[] = [];
   const add = (concept: string, list: readonly { value: number; span: Span }[], test: (x: number) => boolean) => {

@@ -60,12 +60,10 @@ const RE = {
   ageEnOld: /\b(\d{1,3})[- ]?(days?|weeks?|wks?|months?|mos?|years?|yrs?)[- ]?old\b/g,
   /** UK clinical notation for a child's age in months: "18/12 M", "9/12 old". */
   ageSlash12: /(?<![\d/])(\d{1,2})\s*\/\s*12\s*(?:m|f|male|female|boy|girl|old)\b/g,
-  /** Notes: "3mo F", "9mo boy", "7m old". */
-  /** Notes and texts: "9mo vomiting", "7mo old" (not a duration: "for 3mo", "3mo ago"). */
+  /** Notes and texts: "3mo F", "9mo vomiting", "7mo old" (not a duration: "for 3mo", "3mo ago"). */
   ageMoStart: /(?<![\w.])(?<!for |past |last |over |since |about |in )(\d{1,2})\s*(?:mo|mos|mths?)(?:[- ]old)?\b(?! ago| of\b| since| later| course| supply)/g,
   /** Weeks of age in notes: "Infant, 6/52" (not a pregnancy: an infant word comes first). */
   ageSlash52: /(?:infant|baby|newborn|neonate|boy|girl|婴儿|宝宝)[^.\d]{0,8}(\d{1,2})\s*\/\s*52\b/g,
-  ageMoSex: /\b(\d{1,2})\s*(?:mo|mos|mths?)\s*(?:m|f|male|female|boy|girl|baby|infant)\b/g,
   ageEnYo: /\b(\d{1,3})\s?(?:yo|y\/o|y\.o\.)\b/g,
   ageCnSui: /(?<![\d.])(\d{1,3})\s*(?:周)?岁/g,
   ageCnRelative: /(?:爸|妈|爷爷|奶奶|外公|外婆|姥姥|姥爷|老公|老婆|老爷子|老太太|我)(?:今年|都|已经)?(\d{2,3})(?:岁)?(?:了|，|,)/g,
@@ -218,7 +216,6 @@ function parseAges(n: string, o: string): AgeReading[] {
   });
   each(RE.ageEnOld, n, (m) => add(m, m[1], enUnitYears(m[2] ?? 'y'), true));
   each(RE.ageSlash12, n, (m) => add(m, m[1], 1 / 12, true));
-  each(RE.ageMoSex, n, (m) => add(m, m[1], 1 / 12, true));
   each(RE.ageSlash52, n, (m) => add(m, m[1], 1 / 52, true));
   each(RE.ageMoStart, n, (m) => add(m, m[1], 1 / 12, true));
   each(RE.ageEnYo, n, (m) => add(m, m[1], 1, Number(m[1]) < 13));
