@@ -4,6 +4,7 @@ import { InvalidRulesetError } from '../errors';
 import type { Family } from '../types';
 import type { CueDef, CueSet } from '../rules/concept-types';
 import type { PreRiskRuleset } from '../rules/ruleset';
+import type { VariantClass } from '../rules/load';
 import { VITAL_SIGNALS, type RuleDef } from '../rules/rule-types';
 
 export interface CompiledConcept {
@@ -56,6 +57,13 @@ function compileCue(def: CueDef, name: string): RegExp {
   return compile(parts.length === 0 ? NEVER : alternation(parts), '', `cue ${name}`);
 }
 
+/** Rewrites each variant token in an English concept pattern into the group of its forms. */
+export function expandVariants(pattern: string, classes: readonly VariantClass[]): string {
+  let out = pattern;
+  for (const v of classes) if (out.includes(v.token)) out = out.split(v.token).join(`(?:${v.forms.join('|')})`);
+  return out;
+}
+
 function referencedConcepts(rule: RuleDef): string[] {
   return [...(rule.all ?? []), ...(rule.any ?? []).flat(), ...(rule.atLeast?.of ?? []), ...(rule.unless ?? [])];
 }
@@ -63,10 +71,11 @@ function referencedConcepts(rule: RuleDef): string[] {
 export function compileRuleset(rs: PreRiskRuleset): CompiledRuleset {
   if (rs.version.trim() === '') throw new InvalidRulesetError('ruleset version must not be empty');
   const seen = new Set<string>();
+  const variants = rs.enVariants ?? [];
   const concepts: CompiledConcept[] = rs.concepts.map((c) => {
     if (seen.has(c.id)) throw new InvalidRulesetError(`duplicate concept id: ${c.id}`);
     seen.add(c.id);
-    const parts = [...(c.zh ?? []), ...(c.en ?? [])];
+    const parts = [...(c.zh ?? []), ...(c.en ?? []).map((p) => expandVariants(p, variants))];
     if (parts.length === 0) throw new InvalidRulesetError(`concept ${c.id} has no patterns`);
     return { id: c.id, re: compile(alternation(parts), 'g', `concept ${c.id}`), ownNegation: c.own_negation === true };
   });

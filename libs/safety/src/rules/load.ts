@@ -34,6 +34,17 @@ export interface RulesetManifest {
   learned?: { model: string; trained_for: string; wide_veto: boolean; veto_weak_hits: boolean };
 }
 
+/** English variant classes (data/variants.json): a token in a concept pattern also matches its forms. */
+export interface VariantClass {
+  token: string;
+  forms: readonly string[];
+}
+
+export interface VariantsFile {
+  sources: readonly SourceRef[];
+  en: readonly VariantClass[];
+}
+
 export interface CuesFile {
   cues: CueSet;
   /** Reassurance / resolved-episode wording that vetoes classifier-only escalations. */
@@ -56,6 +67,7 @@ export interface LoadedRules {
   concepts: ConceptDef[];
   rules: RuleDef[];
   cues: CuesFile;
+  variants: VariantsFile;
   familyWeight: Record<Family, number>;
 }
 
@@ -78,5 +90,7 @@ export function loadRulesData(dir: string = SAFETY_DATA_DIR): LoadedRules {
     if (w === undefined) throw new InvalidRulesetError(`ruleset.json: no family_weight for ${f}`);
     familyWeight[f] = w;
   }
-  return { manifest, files, concepts, rules, cues: readDataJson<CuesFile>('cues.json', dir), familyWeight };
+  const variants = readDataJson<VariantsFile>('variants.json', dir);
+  if (variants.sources.length === 0) throw new InvalidRulesetError('variants.json names no source');
+  return { manifest, files, concepts, rules, cues: readDataJson<CuesFile>('cues.json', dir), variants, familyWeight };
 }

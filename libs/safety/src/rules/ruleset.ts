@@ -4,7 +4,7 @@
 // through its frozen decision snapshot (eval/snapshots), never through patch code.
 import type { Family } from '../types';
 import type { ConceptDef, CueSet } from './concept-types';
-import { loadRulesData, type LoadedRules } from './load';
+import { loadRulesData, type LoadedRules, type VariantClass } from './load';
 import type { RuleDef } from './rule-types';
 
 /** Text-handling switches of the ruleset. */
@@ -34,6 +34,8 @@ export interface PreRiskRuleset {
   cues: CueSet;
   rules: readonly RuleDef[];
   familyWeight: Readonly<Record<Family, number>>;
+  /** English variant classes applied to concept patterns at compile time (data/variants.json). */
+  enVariants?: readonly VariantClass[];
 }
 
 export function rulesetFromData(d: LoadedRules): PreRiskRuleset {
@@ -46,6 +48,7 @@ export function rulesetFromData(d: LoadedRules): PreRiskRuleset {
     cues: d.cues.cues,
     rules: d.rules,
     familyWeight: d.familyWeight,
+    enVariants: d.variants.en,
   };
 }
 

@@ -43,7 +43,7 @@ const RE = {
   ),
   tempUnit: /(?<![\d.])(\d{2,3}(?:\.\d{1,2})?)\s*(℃|°\s*c|°\s*f|°|摄氏度|华氏度|度(?!数)|f\b|c\b)/g,
   fhr: new RegExp(String.raw`(?:胎心(?:率|音)?|\bfhr\b|\bfetal\s*(?:heart(?:\s*(?:rate|tones?))?|hr))${STOP}{0,8}?(\d{2,3})(?!\d|\.\d)`, 'g'),
-  hr: new RegExp(String.raw`(?:心率|心跳|脉搏|脉率|\bhr\b|heart\s*rate|pulse)${STOP}{0,8}?(\d{2,3})(?!\d|\.\d)`, 'g'),
+  hr: new RegExp(String.raw`(?:心率|心跳|脉搏|脉率|\bhr\b|heart\s*rate|pulse)(?:${STOP}{0,8}?|(?:'s|\s+is|\s+was)\s+(?:sitting|running|staying|stuck|going)?\s*(?:at|around|about|near)?\s*)(\d{2,3})(?!\d|\.\d)`, 'g'),
   hrUnit: /(?<!(?:呼吸|呼吸频率|\br|\brr)\s*[:：]?\s*)(?<![\d.])(\d{2,3})\s*(?:bpm|次\/分|次每分)/g,
   spo2: new RegExp(
     String.raw`(?:指脉氧|血氧(?:饱和度)?|氧饱和度|饱和度|spo2|sp02|\bsats?\b|o2\s*sat(?:uration)?s?|oxygen(?:\s*(?:saturation|level|sat))?)${STOP}{0,8}?(\d{2,3})(?!\d|\.\d)`,

@@ -1,0 +1,66 @@
+// Failure classes of prerisk-2026.12.10 (libs/safety/CHANGELOG.md): English variant classes,
+// pinyin, spoken numerals, wellness wording that vetoes the learned signal, and wording that
+// only looks like a red flag. Sentences are our own neighbouring forms, not the batches' texts.
+import { expandVariants } from './compile';
+import { defaultPreRiskGate } from './gate';
+
+const gate = defaultPreRiskGate();
+
+describe('English variant classes (data/variants.json)', () => {
+  const classes = [{ token: "can'?t", forms: ["can'?t", 'cannot', "couldn'?t"] }];
+  test('a token becomes the group of its forms, everywhere it occurs', () => {
+    expect(expandVariants("can'?t (?:lift|raise)|can'?t move", classes)).toBe("(?:can'?t|cannot|couldn'?t) (?:lift|raise)|(?:can'?t|cannot|couldn'?t) move");
+  });
+  test('a pattern without the token is unchanged', () => {
+    expect(expandVariants('\\bslurred\\b', classes)).toBe('\\bslurred\\b');
+  });
+});
+
+const CLASSES: { name: string; escalate: string[]; pass: string[] }[] = [
+  {
+    name: 'classes of the 2026-12-03 batches h20 to h28 (own wording)',
+    escalate: [
+      "my dad couldn't lift his right arm this morning and his smile looks crooked",
+      "she was unable to raise her left arm at lunch and her speech is slurred",
+      "knocked boiling soup over my son's chest, big area, skin gone white",
+      "found grandpa in his cold flat, freezing to the touch, mumbling, not even shivering now",
+      "picked wild shrooms in the woods and now we're both vomiting nonstop",
+      "the rope's in the shed and nobody would miss me anyway",
+      "he struck the back of his head on the kerb, he's on warfarin and keeps vomiting",
+      "3 week old, threw up bright green twice, tummy looks bloated",
+      "男，19岁，鞭炮炸伤左眼，左眼视力仅存光感",
+      "宝宝才俩月，发烧38.6度，一直蔫蔫的",
+      "外公 tu ran shuo hua han hu, zui wai le",
+      "孩子把奶奶的降糖药从抽屉里翻出来了，药板上少了两粒",
+      "inhaler isn't doing anything and I can only get out two words at a time",
+      "29 weeks, a gush of clear fluid just now and it's still leaking",
+      "心口发紧，往左肩和下巴窜，已经一个小时了",
+      "letter for my parents is on the desk, after tonight it'll be over",
+      "flew back yesterday, calf swollen and tender, stabbing pain when I breathe in, HR is around 120",
+    ],
+    pass: [
+      "my 3 year old had 39 this morning but he's bouncing on the sofa and asked for a snack",
+      "孩子发烧38.5，吃了退烧药现在照样跑来跑去，喊饿",
+      "baby spat up her whole bottle after the feed, happy and smiling now",
+      "did the glass test on her rash and it fades completely, no fever",
+      "pulp fiction overdose scene, what was the drug",
+      "我表姐说心脏骤停的黄金抢救时间是四分钟，这个说法准确吗",
+      "my asthma is going nuts with the pollen but my inhaler works and I can talk fine",
+      "hs-cTnT 0h <3 ng/L, 3h <3 ng/L, chest pain resolved, ACS ruled out",
+      "我们社区排小品，我演晕倒的病人，怎么倒才不会摔着",
+      "老伴偏瘫坐轮椅好几年了，想问怎么防褥疮",
+      "COPD, baseline SpO2 90% on air, today 90%, breathlessness at her usual level",
+      "my wife had a stroke in 2019 and is fully back to gardening now, can she babysit?",
+      "孩子流鼻血，捏着鼻翼按了五分钟就止住了，现在在玩",
+    ],
+  },
+];
+
+describe.each(CLASSES)('$name', ({ escalate, pass }) => {
+  test.each(escalate)('ESCALATE: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('ESCALATE');
+  });
+  test.each(pass)('PASS: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('PASS');
+  });
+});
