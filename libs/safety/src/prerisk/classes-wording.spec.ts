@@ -54,6 +54,34 @@ const CLASSES: { name: string; escalate: string[]; pass: string[] }[] = [
       "孩子流鼻血，捏着鼻翼按了五分钟就止住了，现在在玩",
     ],
   },
+  {
+    name: 'classes of the 2026-12-03 batches h29 to h35 (own wording)',
+    escalate: [
+      "我爸早上说右眼一下子啥都看不见了，像被窗帘挡住",
+      "小孙子一岁不到，拉了一天水，嘴唇干裂，尿布一上午都是干的，睡得叫不太醒",
+      "天台我已经看好了，撑不下去了",
+      "cut deeper than usual and it's still bleeding after 20 minutes of pressure, the edges gape",
+      "my toddler bit into a dishwasher tab, drooling and coughing",
+      "mixed bleach with a bathroom cleaner, now coughing and my chest is burning",
+      "he got a jolt off the toaster that threw him across the room, his heart feels fluttery",
+      "my head just exploded out of nowhere, I'm throwing up and the light hurts",
+      "肚子先是肚脐周围疼，后来挪到右下边了，还发烧",
+      "diabetic nan, sugar 28 all day, barely making sense",
+      "cirrhosis, just puked a bowl of blood",
+      "32 weeks and only a couple of kicks all day",
+      "charcoal heater in their sealed room overnight, both dizzy with headaches",
+    ],
+    pass: [
+      "万一哪天半夜突然说不出话、半边身子没劲，独居老人该怎么提前准备？",
+      "老人吃东西噎住了家里人该怎么做？",
+      "她老说“我快被你气出心梗了”，其实人好好的",
+      "外婆养的鸡误喝了农药水，死鸡还能吃吗",
+      "my son's band 'Cardiac Arrest' is playing tonight, how loud is too loud?",
+      "what fake blood is safe for a halloween costume?",
+      "our baby was admitted at 4 weeks with a fever, she's 8 months now and thriving, any issue for jabs?",
+      "小朋友在超市哭闹打滚，后来爬起来就跑着玩了",
+    ],
+  },
 ];
 
 describe.each(CLASSES)('$name', ({ escalate, pass }) => {

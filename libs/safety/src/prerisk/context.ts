@@ -128,7 +128,12 @@ export class MessageContext {
     }
     if (this.messageHas('examFrame') && !this.has('nowStrong', c) && !this.has('personal', c)) return true;
     const generic = clauses.some((k) => this.has('genericSubject', k)) || this.messageHas('anticipatory');
-    const cueClauses = clauses.filter((k) => this.has('knowledge', k) || (generic && this.has('knowledgeWeak', k)));
+    // An enumeration comma continues the clause before it: "万一哪天突然说不出话、半边身子没劲".
+    const cueClauses: number[] = [];
+    for (const k of clauses) {
+      const cue = this.has('knowledge', k) || (generic && this.has('knowledgeWeak', k));
+      if (cue || (cueClauses.includes(k - 1) && this.afterEnumeration(k))) cueClauses.push(k);
+    }
     if (cueClauses.length === 0) {
       // "中风有哪些症状？比如嘴歪…": examples may follow the question as a new sentence.
       const first = clauses[0] ?? c;
@@ -169,6 +174,12 @@ export class MessageContext {
       if (this.has('narrativeBreak', k)) return false;
     }
     return false;
+  }
+
+  /** Clause k starts right after an enumeration comma (、). */
+  private afterEnumeration(k: number): boolean {
+    const start = this.seg.clauses[k]?.[0] ?? 0;
+    return k > 0 && this.n.slice(0, start).trimEnd().endsWith('、');
   }
 
   /** A negation carries over an enumeration comma: "无牙龈出血、黑便" negates both items. */
