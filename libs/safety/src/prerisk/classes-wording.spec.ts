@@ -82,6 +82,25 @@ const CLASSES: { name: string; escalate: string[]; pass: string[] }[] = [
       "小朋友在超市哭闹打滚，后来爬起来就跑着玩了",
     ],
   },
+  {
+    name: 'classes of the 2026-12-03 batches h36 to h38 (own wording)',
+    escalate: [
+      "右眼突然胀痛得厉害，看灯周围有彩虹圈，还想吐",
+      "sudden severe pain in my left eye, halos around the lights and I threw up",
+      "flashes and new floaters this morning, now a shadow like a curtain has come down over that eye",
+      "26 weeks pregnant, cramps every 4 minutes for an hour",
+      "on lithium for years, started a water pill, now slurring and unsteady on my feet",
+      "on clozapine, sore throat and fever 39 since last night",
+      "vomited 'half a cup' of bright red blood, I have cirrhosis",
+      "爷爷吃饭时筷子从右手滑落两次，讲话含混不清",
+    ],
+    pass: [
+      "昨天急诊查血钾6.8，报告写着标本溶血，今天复查4.1，没有不舒服",
+      "\"passed out\" as he calls it after the party, but he slept fine and ate breakfast",
+      "宝宝两个月，吐了一次奶，吐完还嚷着要吃，尿布湿得挺勤",
+      "在追《急诊科医生》，里面说主动脉夹层是撕裂样的疼，真的假的",
+    ],
+  },
 ];
 
 describe.each(CLASSES)('$name', ({ escalate, pass }) => {
