@@ -6,6 +6,7 @@
 import { normalizeText } from '../text/normalize';
 import type { Family, SuppressionReason } from '../types';
 import type { AnalyzeHints, PreRiskAnalysis, PreRiskGate } from '../prerisk/gate';
+import type { TextTest } from '@medagent/text-index';
 import type { Classifier } from './logreg';
 import { evidenceFeatures, hasAffirmedRedFlag, type EvidencePlan } from './evidence';
 
@@ -29,7 +30,7 @@ export interface RulesView {
  * `reassurance` (data/cues.json): with no rule hit, wording saying the person is otherwise well,
  * the complaint is chronic or the episode resolved vetoes a classifier-only escalation (wide only).
  */
-export function rulesView(a: PreRiskAnalysis, wide = false, text?: string, reassurance?: { test(s: string): boolean }): RulesView {
+export function rulesView(a: PreRiskAnalysis, wide = false, text?: string, reassurance?: TextTest): RulesView {
   if (a.result.decision === 'ESCALATE') {
     const ids = new Set(a.fired.map((f) => f.rule.id));
     const vital = a.fired.some((f) => f.evidence.some((m) => m.concept.startsWith('v.')));
@@ -67,7 +68,7 @@ const LATIN = /[a-z0-9]/;
  * own regex: one long alternation cannot use a pattern's literal prefix to skip ahead, and cost
  * about ten times the separate tests on the latency bench.
  */
-export function reassuranceTest(patterns: readonly string[]): { test(s: string): boolean } | undefined {
+export function reassuranceTest(patterns: readonly string[]): TextTest | undefined {
   if (patterns.length === 0) return undefined;
   const zh = patterns.filter((p) => CJK.test(p)).map((p) => new RegExp(p));
   const other = patterns.filter((p) => !CJK.test(p)).map((p) => new RegExp(p));
@@ -86,7 +87,7 @@ export const LEARNED_CATEGORY = 'learned_signal';
 export const LEARNED_VETO_CATEGORY = 'learned_veto';
 
 class CombinedGate implements PreRiskGate {
-  private readonly reassurance: { test(s: string): boolean } | undefined;
+  private readonly reassurance: TextTest | undefined;
 
   constructor(
     private readonly base: PreRiskGate,

@@ -60,7 +60,7 @@ function compileCue(def: CueDef, name: string): RegExp {
 /** Rewrites each variant token in an English concept pattern into the group of its forms. */
 export function expandVariants(pattern: string, classes: readonly VariantClass[]): string {
   let out = pattern;
-  for (const v of classes) if (out.includes(v.token)) out = out.split(v.token).join(`(?:${v.forms.join('|')})`);
+  for (const v of classes) out = out.split(v.token).join(`(?:${v.forms.join('|')})`);
   return out;
 }
 

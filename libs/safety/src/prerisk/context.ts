@@ -186,7 +186,7 @@ export class MessageContext {
   private listStart(c: number, cs: number): number {
     let k = c;
     let start = cs;
-    while (k > 0 && this.n.slice(0, start).trimEnd().endsWith('、')) {
+    while (this.afterEnumeration(k)) {
       k -= 1;
       start = this.seg.clauses[k]?.[0] ?? 0;
     }
