@@ -12,6 +12,8 @@ export interface CompiledConcept {
   re: RegExp;
   /** The concept's own wording is negative (ConceptDef.own_negation). */
   ownNegation: boolean;
+  /** The concept names a past episode as its comparison (ConceptDef.past_reference). */
+  pastReference: boolean;
 }
 
 export type CompiledCues = { [K in keyof CueSet]: RegExp };
@@ -77,7 +79,7 @@ export function compileRuleset(rs: PreRiskRuleset): CompiledRuleset {
     seen.add(c.id);
     const parts = [...(c.zh ?? []), ...(c.en ?? []).map((p) => expandVariants(p, variants))];
     if (parts.length === 0) throw new InvalidRulesetError(`concept ${c.id} has no patterns`);
-    return { id: c.id, re: compile(alternation(parts), 'g', `concept ${c.id}`), ownNegation: c.own_negation === true };
+    return { id: c.id, re: compile(alternation(parts), 'g', `concept ${c.id}`), ownNegation: c.own_negation === true, pastReference: c.past_reference === true };
   });
   const known = new Set<string>([...seen, ...VITAL_SIGNALS]);
   const ruleIds = new Set<string>();

@@ -24,11 +24,13 @@ type ClauseFact =
   | 'genericSubject'
   | 'anticipatory'
   | 'learningFrame'
+  | 'settingFrame'
   | 'examFrame'
   | 'pastAnchor'
   | 'narrativeBreak'
   | 'pastContinuation'
   | 'nowStrong'
+  | 'nowConfirm'
   | 'personal'
   | 'example'
   | 'fiction'
@@ -48,14 +50,17 @@ export class MessageContext {
     private readonly negation: CompiledNegation,
   ) {}
 
-  /** `ownNegation`: the concept states a negative itself ("isn't breathing", "no pulse"), so negation cues do not apply. */
-  statusOf(start: number, end: number, ownNegation = false): MatchStatus {
+  /**
+   * `ownNegation`: the concept states a negative itself ("isn't breathing", "no pulse"), so negation cues do not apply.
+   * `pastReference`: the concept compares the present with a past episode ("like my last stroke"), so past framing does not apply.
+   */
+  statusOf(start: number, end: number, ownNegation = false, pastReference = false): MatchStatus {
     if (this.isFigurative(start, end)) return 'figurative';
     const c = idAt(this.seg.clauseOf, start);
     if (this.otherSubject(c)) return 'other_subject';
     if (this.knowledgeSuppressed(c)) return 'knowledge';
     if (this.has('death', c)) return 'third_party_past';
-    if (this.historical(c)) return this.sentenceHas('relative', c) ? 'third_party_past' : 'historical';
+    if (!pastReference && this.historical(c)) return this.sentenceHas('relative', c) ? 'third_party_past' : 'historical';
     if (!ownNegation && this.negated(start, end, c)) return 'negated';
     return 'affirmed';
   }
@@ -120,10 +125,15 @@ export class MessageContext {
    * and, within its sentence, example clauses and clauses of an impersonal sentence.
    */
   private knowledgeSuppressed(c: number): boolean {
+    if (this.messageHas('nowConfirm') && !this.messageHas('examFrame')) return false;
     const clauses = this.sentenceClauses(c);
     // Learning framing elsewhere in the message makes an impersonal clause general ("溺水救上来以后要不要控水",
     // "有人晕倒"); a clause about the writer or someone named ("我妈倒地叫不醒") stays live.
     if (this.messageHas('learningFrame') && !this.has('nowStrong', c) && (this.has('genericSubject', c) || (!this.has('personal', c) && !this.has('recent', c)))) {
+      return true;
+    }
+    // A lesson or course as a setting ("培训课上一个同事突然倒下"): only a wholly impersonal sentence is general.
+    if (this.sentenceHas('settingFrame', c) && this.sentenceClauses(c).every((k) => !this.has('nowStrong', k) && !this.has('recent', k) && (this.has('genericSubject', k) || !this.has('personal', k)))) {
       return true;
     }
     if (this.messageHas('examFrame') && !this.has('nowStrong', c) && !this.has('personal', c)) return true;

@@ -13,6 +13,12 @@ export interface ConceptDef {
    * negation cue before them ("no pulse and isn't breathing") must not cancel them.
    */
   own_negation?: boolean;
+  /**
+   * The patterns compare the present with a named past episode ("feels like my last heart attack",
+   * "跟上次心梗一样"): the past words are the comparison, not the time of the event, so past framing
+   * does not apply. Negation, knowledge and fiction still do.
+   */
+  past_reference?: boolean;
   zh?: readonly string[];
   en?: readonly string[];
 }
@@ -58,6 +64,12 @@ export interface CueSet {
    */
   learningFrame: CueDef;
   /**
+   * Lessons, lectures, training and course work as a setting ("培训课上", "in a lecture", "my essay"),
+   * sentence scope: a wholly impersonal sentence (no person of the writer's, no present or recency
+   * word in any clause) is general; otherwise it is a live event in that setting.
+   */
+  settingFrame: CueDef;
+  /**
    * Time-anchored past ("去年", "两个月前", "last year", "back in 2019"): it sets the time of the
    * clauses after it in the same sentence ("去年发烧抽过一次，眼睛上翻，一分钟就停了") until a
    * `narrativeBreak` word. History words without a time ("病史", "既往") do not carry.
@@ -72,6 +84,11 @@ export interface CueSet {
    * clause with no present-moment word and no person of the writer's is an exam stem, not a patient.
    */
   examFrame: CueDef;
+  /**
+   * A sentence saying the described state is happening now ("she's like that right now", "现在就是这样"),
+   * anywhere in the message: a question's hypothetical describes the present, so no knowledge cue silences it.
+   */
+  nowConfirm: CueDef;
   /** Present-moment words that keep a clause live even inside a knowledge question. */
   nowStrong: CueDef;
   /** A person the writer talks about; exempts a clause from a sentence-level question. */
