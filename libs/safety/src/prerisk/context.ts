@@ -39,6 +39,12 @@ type ClauseFact =
   | 'death'
   | 'relative';
 
+/** Per-concept context switches (ConceptDef.own_negation, ConceptDef.past_reference). */
+export interface ConceptFlags {
+  ownNegation?: boolean;
+  pastReference?: boolean;
+}
+
 export class MessageContext {
   private readonly facts = new Map<ClauseFact, Int8Array>();
   private figurativeSpans: [number, number][] | undefined;
@@ -54,7 +60,7 @@ export class MessageContext {
    * `ownNegation`: the concept states a negative itself ("isn't breathing", "no pulse"), so negation cues do not apply.
    * `pastReference`: the concept compares the present with a past episode ("like my last stroke"), so past framing does not apply.
    */
-  statusOf(start: number, end: number, ownNegation = false, pastReference = false): MatchStatus {
+  statusOf(start: number, end: number, { ownNegation = false, pastReference = false }: ConceptFlags = {}): MatchStatus {
     if (this.isFigurative(start, end)) return 'figurative';
     const c = idAt(this.seg.clauseOf, start);
     if (this.otherSubject(c)) return 'other_subject';
@@ -133,7 +139,7 @@ export class MessageContext {
       return true;
     }
     // A lesson or course as a setting ("培训课上一个同事突然倒下"): only a wholly impersonal sentence is general.
-    if (this.sentenceHas('settingFrame', c) && this.sentenceClauses(c).every((k) => !this.has('nowStrong', k) && !this.has('recent', k) && (this.has('genericSubject', k) || !this.has('personal', k)))) {
+    if (clauses.some((k) => this.has('settingFrame', k)) && clauses.every((k) => !this.has('nowStrong', k) && !this.has('recent', k) && (this.has('genericSubject', k) || !this.has('personal', k)))) {
       return true;
     }
     if (this.messageHas('examFrame') && !this.has('nowStrong', c) && !this.has('personal', c)) return true;

@@ -73,7 +73,8 @@ function collectMatches(compiled: CompiledRuleset, index: PatternIndex, n: strin
   const may = candidates(index, n);
   for (let k = 0; k < compiled.concepts.length; k++) {
     if (may[k] === 0) continue;
-    const { id, re, ownNegation, pastReference } = compiled.concepts[k] as CompiledConcept;
+    const concept = compiled.concepts[k] as CompiledConcept;
+    const { id, re } = concept;
     re.lastIndex = 0;
     for (let m = re.exec(n); m !== null; m = re.exec(n)) {
       if (m[0] === '') {
@@ -82,7 +83,7 @@ function collectMatches(compiled: CompiledRuleset, index: PatternIndex, n: strin
       }
       const start = m.index;
       const end = start + m[0].length;
-      out.push({ concept: id, start, end, status: ctx.statusOf(start, end, ownNegation, pastReference) });
+      out.push({ concept: id, start, end, status: ctx.statusOf(start, end, concept) });
     }
   }
   return out;
