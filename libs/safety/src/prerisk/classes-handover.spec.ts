@@ -97,3 +97,9 @@ describe.each(CLASSES)('$name', ({ escalate, pass }) => {
     expect(gate.evaluate(text).decision).toBe('PASS');
   });
 });
+
+test('psychosis with a weapon opens with its own guidance, not the crisis-line text for the writer', () => {
+  const fired = gate.analyze('my son is talking to people who are not there and said he will stop the voices with a knife').fired;
+  expect(fired.map((f) => f.rule.emergency)).toContain('psychiatric_emergency');
+  expect(fired.map((f) => f.rule.emergency)).not.toContain('suicidal_intent');
+});
