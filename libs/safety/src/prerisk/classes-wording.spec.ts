@@ -166,6 +166,8 @@ const CLASSES: { name: string; escalate: string[]; pass: string[] }[] = [
     name: 'numbers and findings: hyperkalaemia, sepsis, burns, overdose amounts',
     escalate: [
       'Ward note: K 6.9 on a non-haemolysed repeat, HR 44',
+      'K 7.1, sample not haemolysed, HR 40',
+      '标本无溶血，血钾7.0',
       'Grandad has a temp of 39.4, shaking, calling me by my brother’s name and hasn’t had a wee all day',
       '社区记录：女童，3岁，十分钟前打翻热水壶，胸腹部大片水疱',
       'I took most of two boxes of the paracetamol tonight and now I feel sick',
