@@ -27,6 +27,7 @@ export const FAMILIES = [
   'critical_vitals',
   'critical_labs',
   'major_trauma',
+  'vascular_emergency',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 

@@ -23,6 +23,7 @@ export const FAMILY_TEXT: Readonly<Record<Family, { zh: string; en: string }>> =
   environmental: { zh: '溺水、触电、中暑或大面积烧烫伤等环境/意外急症', en: 'drowning, electric shock, heat stroke or extensive burns' },
   critical_vitals: { zh: '生命体征达到危急值（NEWS2 高分或单项红色值）', en: 'vital signs in the critical range (high NEWS2 score or a single red value)' },
   major_trauma: { zh: '高处坠落、车祸、刀刺伤或肢体畸形等严重创伤', en: 'major trauma: a fall from height, a road collision, a stab wound or a deformed limb' },
+  vascular_emergency: { zh: '肢体突然发白发凉、摸不到脉搏：急性肢体缺血', en: 'a suddenly cold, pale, pulseless limb: acute limb ischaemia' },
   critical_labs: { zh: '化验或心电图危急值（如高钾、INR极高伴出血、ST段抬高）', en: 'a critical lab or ECG value (e.g. high potassium, very high INR with bleeding, ST elevation)' },
 };
 

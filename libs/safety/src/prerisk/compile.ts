@@ -103,6 +103,9 @@ export function compileRuleset(rs: PreRiskRuleset): CompiledRuleset {
     const positive = (rule.all?.length ?? 0) + (rule.any?.length ?? 0) + (rule.atLeast === undefined ? 0 : 1);
     if (positive === 0) throw new InvalidRulesetError(`rule ${rule.id} has no positive condition`);
     if (rule.any?.some((g) => g.length === 0)) throw new InvalidRulesetError(`rule ${rule.id} has an empty any-group`);
+    const positives = new Set([...(rule.all ?? []), ...(rule.any ?? []).flat()]);
+    const strayPast = [...(rule.past_ok ?? []), ...(rule.named_ok ?? [])].filter((c) => !positives.has(c));
+    if (strayPast.length > 0) throw new InvalidRulesetError(`rule ${rule.id}: past_ok / named_ok name concepts outside all/any: ${strayPast.join(', ')}`);
   }
   const cues = Object.fromEntries(
     (Object.keys(rs.cues) as (keyof CueSet)[]).map((k) => [k, compileCue(rs.cues[k], k)]),

@@ -33,18 +33,33 @@ function pick(index: MatchIndex, concept: string, affirmedOnly: boolean): Signal
   return affirmedOnly ? list.find((m) => m.status === 'affirmed') : (list.find((m) => m.status === 'affirmed') ?? list[0]);
 }
 
+/** RuleDef.past_ok / named_ok: which non-affirmed statuses also satisfy a condition. */
+function lenientStatus(rule: RuleDef, concept: string, status: SignalMatch['status']): boolean {
+  if (rule.named_ok?.includes(concept) === true) return status !== 'negated' && status !== 'figurative';
+  if (rule.past_ok?.includes(concept) === true) return status === 'historical' || status === 'third_party_past';
+  return false;
+}
+
+/** `pick` for a rule with past_ok / named_ok concepts (few rules: the others keep the fast path). */
+function pickFor(rule: RuleDef, index: MatchIndex, concept: string, affirmedOnly: boolean): SignalMatch | undefined {
+  const m = pick(index, concept, affirmedOnly);
+  if (m !== undefined || !affirmedOnly) return m;
+  return index.get(concept)?.find((x) => lenientStatus(rule, concept, x.status));
+}
+
 /** The evidence that satisfies `rule`, or undefined when it does not fire. */
 export function evaluateRule(rule: RuleDef, index: MatchIndex, affirmedOnly: boolean): SignalMatch[] | undefined {
   const evidence: SignalMatch[] = [];
+  const lenient = rule.past_ok !== undefined || rule.named_ok !== undefined;
   for (const concept of rule.all ?? []) {
-    const m = pick(index, concept, affirmedOnly);
+    const m = lenient ? pickFor(rule, index, concept, affirmedOnly) : pick(index, concept, affirmedOnly);
     if (m === undefined) return undefined;
     evidence.push(m);
   }
   for (const group of rule.any ?? []) {
     let found: SignalMatch | undefined;
     for (const concept of group) {
-      found = pick(index, concept, affirmedOnly);
+      found = lenient ? pickFor(rule, index, concept, affirmedOnly) : pick(index, concept, affirmedOnly);
       if (found !== undefined) break;
     }
     if (found === undefined) return undefined;

@@ -24,7 +24,7 @@ const NAMES = [
   'potassiumHigh', 'potassiumLow', 'inrBleeding', 'inrVeryHigh', 'aminotransferaseAcute', 'lactateHigh', 'infantYears', 'youngInfantYears', 'youngChildYears',
   'fetalHeartLow', 'fetalHeartHigh', 'hypothermiaC', 'hyperpyrexiaC', 'spo2VeryLow', 'sodiumCriticalLow', 'sodiumCriticalHigh',
   'sodiumLowSymptomatic', 'phLow', 'adultYears', 'paedsHrInfant', 'paedsHrToddler', 'paedsHrChild', 'paedsHrTeen',
-  'paedsRrInfant', 'paedsRrToddler', 'paedsRrChild', 'paedsRrTeen',
+  'paedsRrInfant', 'paedsRrToddler', 'paedsRrChild', 'paedsRrTeen', 'haemoglobinLow', 'plateletsLow',
 ] as const;
 export type ThresholdName = (typeof NAMES)[number];
 
@@ -170,5 +170,7 @@ export function clinicalSignals(c: ClinicalReadings, child?: number): RawSignal[
   add('v.na_critical', c.sodium, (x) => x <= THRESHOLDS.sodiumCriticalLow || x >= THRESHOLDS.sodiumCriticalHigh);
   add('v.na_low', c.sodium, (x) => x < THRESHOLDS.sodiumLowSymptomatic);
   add('v.ph_low', c.ph, (x) => x < THRESHOLDS.phLow);
+  add('v.hb_low', c.haemoglobin, (x) => x < THRESHOLDS.haemoglobinLow);
+  add('v.plt_low', c.platelets, (x) => x < THRESHOLDS.plateletsLow);
   return out;
 }

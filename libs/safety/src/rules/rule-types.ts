@@ -1,6 +1,6 @@
 // Shape of a red-flag rule. A rule fires when every `all` concept, at least one
 // concept of each `any` group and `atLeast.n` of `atLeast.of` have an affirmed match
-// (not negated, past, hypothetical, fictional or figurative), and no `unless` concept
+// (not negated, past, hypothetical, fictional or figurative; `past_ok` concepts may be past), and no `unless` concept
 // is affirmed. Concept ids starting with "v." are numeric signals from the vitals parser.
 import type { Family } from '../types';
 
@@ -18,6 +18,16 @@ export interface RuleDef {
   any?: readonly (readonly string[])[];
   atLeast?: { n: number; of: readonly string[] };
   unless?: readonly string[];
+  /**
+   * Exposures whose harm shows later (an animal bite before rabies signs): a past match of
+   * these concepts still satisfies `all` / `any`; the other pieces must be affirmed.
+   */
+  past_ok?: readonly string[];
+  /**
+   * What a message names, not whether it happens now (the herb in "听人说附子炖肉补身体，我爸喝了一大碗"):
+   * a match of these concepts counts in any context except negated or figurative.
+   */
+  named_ok?: readonly string[];
 }
 
 /** Numeric signals the gate derives from parsed vitals; rules may reference these. */
@@ -54,6 +64,8 @@ export const VITAL_SIGNALS = [
   'v.na_critical',
   'v.na_low',
   'v.ph_low',
+  'v.hb_low',
+  'v.plt_low',
   'v.news2_urgent',
   'v.news2_emergency',
 ] as const;

@@ -1,6 +1,6 @@
 // Clinical-vignette numbers beyond vitals.ts: respiration rate, GCS, potassium, INR,
-// aminotransferases, lactate, sodium, pH ("R 28次/分", "GCS 7", "血钾7.1mmol/L", "INR of 11", "ALT 3200U/L",
-// "血钠121", "pH 7.16").
+// aminotransferases, lactate, sodium, pH, haemoglobin, platelets ("R 28次/分", "GCS 7", "血钾7.1mmol/L",
+// "INR of 11", "ALT 3200U/L", "血钠121", "pH 7.16", "Hb 58 g/L" or "5.8 g/dL", "PLT 9×10^9/L" or "9,000/µL").
 // Input is the normalised text (ASCII lower-cased); spans point into the original.
 import type { Span } from '../types';
 import type { NumberReading } from './vitals';
@@ -14,9 +14,13 @@ export interface ClinicalReadings {
   lactate: NumberReading[];
   sodium: NumberReading[];
   ph: NumberReading[];
+  /** g/L (a value given in g/dL is converted). */
+  haemoglobin: NumberReading[];
+  /** ×10^9/L (a count per µL is converted). */
+  platelets: NumberReading[];
 }
 
-const LINK = String.raw`\s*(?:[:：=]|of|is|was|at|为|是|达|高达|达到|升至|升高至|升高到)?\s*`;
+const LINK = String.raw`\s*(?:[:：=]|of|is|was|at|为|是|达|高达|达到|升至|升高至|升高到|降至|降到|低至|只有|仅有|仅|才)?\s*`;
 const DEC = String.raw`(\d{1,2}(?:\.\d{1,2})?)`;
 /** Words a report puts between a lab's name and its value ("INR this morning: 9.6", "ALT (today) 3,850"). */
 const FILL = String.raw`(?:\s*\([^)]{0,16}\))?(?:\s+(?:this morning|this afternoon|tonight|today|now|on admission|at admission|came back(?: at)?|comes back(?: at)?|result|value|measured|checked|repeated|returned|was found to be|rechecked)){0,2}`;
@@ -29,6 +33,8 @@ const RE = {
   aminotransferase: new RegExp(String.raw`(?:\balt\b|\bast\b|\bsgpt\b|\bsgot\b|谷丙转氨酶|谷草转氨酶|丙氨酸(?:氨基)?转氨酶|天门冬氨酸(?:氨基)?转氨酶|转氨酶|alanine aminotransferase|aspartate aminotransferase|transaminases?)(?:\s*levels?)?${FILL}${LINK}(\d{1,2},\d{3}|\d{2,5})(?!\d|\.\d|,\d)`, 'g'),
   lactate: new RegExp(String.raw`(?:乳酸|血乳酸|lactate|lactic acid)(?:\s*level)?${FILL}${LINK}${DEC}`, 'g'),
   sodium: new RegExp(String.raw`(?:血钠|血清钠|(?<![氯化碳酸])钠(?=\s*[:：=]?\s*\d)|\bserum na\b|\bna\+?(?=\s*[:：=]?\s*\d{3})|sodium)(?:\s*level)?${FILL}${LINK}(\d{2,3})(?!\d|\.\d)`, 'g'),
+  haemoglobin: new RegExp(String.raw`(?:\bhb\b|\bhgb\b|(?<!glycated |glycosylated |glyco)ha?emoglobin|(?<!糖化)血红蛋白|血色素)(?:\s*(?:level|浓度))?${FILL}${LINK}(\d{1,3}(?:\.\d)?)(?![\d.]|\s*%)\s*(g\s*\/\s*dl|g\s*\/\s*l|g\/100\s*ml|克)?`, 'g'),
+  platelets: new RegExp(String.raw`(?:\bplts?\b|\bplatelets?(?:\s*count)?|血小板(?:计数)?)${FILL}${LINK}(\d{1,3}(?:,\d{3})?|\d{1,6})(?![\d.])`, 'g'),
   ph: new RegExp(String.raw`(?:\bph\b|血ph|动脉血ph)(?:\s*level)?${FILL}${LINK}([67]\.\d{1,2})(?!\d)`, 'g'),
 };
 
@@ -47,7 +53,32 @@ function readings(re: RegExp, n: string, o: string, lo: number, hi: number): Num
   return out;
 }
 
-const NONE: ClinicalReadings = { respRate: [], gcs: [], potassium: [], inr: [], aminotransferase: [], lactate: [], sodium: [], ph: [] };
+/** Haemoglobin in g/L: "5.8 g/dL" and a bare value under 25 read as g/dL. */
+function haemoglobin(n: string, o: string): NumberReading[] {
+  const out: NumberReading[] = [];
+  each(RE.haemoglobin, n, (m) => {
+    let v = Number(m[1] ?? '');
+    const unit = (m[2] ?? '').replace(/\s/g, '');
+    if (unit === 'g/dl' || unit === 'g/100ml' || (unit === '' && v < 25)) v *= 10;
+    const span: Span = { start: m.index, end: m.index + m[0].length, text: o.slice(m.index, m.index + m[0].length) };
+    if (v >= 20 && v <= 250) out.push({ value: v, span });
+  });
+  return out;
+}
+
+/** Platelets in ×10^9/L: "9,000/µL" or "9000" read as a count per µL. */
+function platelets(n: string, o: string): NumberReading[] {
+  const out: NumberReading[] = [];
+  each(RE.platelets, n, (m) => {
+    let v = Number((m[1] ?? '').replace(/,/g, ''));
+    if (v >= 2000) v /= 1000;
+    const span: Span = { start: m.index, end: m.index + m[0].length, text: o.slice(m.index, m.index + m[0].length) };
+    if (v >= 1 && v <= 1500) out.push({ value: v, span });
+  });
+  return out;
+}
+
+const NONE: ClinicalReadings = { respRate: [], gcs: [], potassium: [], inr: [], aminotransferase: [], lactate: [], sodium: [], ph: [], haemoglobin: [], platelets: [] };
 const DIGIT = /\d/;
 
 /** `normalized` must be normalizeText(original) (same length, see text/normalize.ts). */
@@ -63,5 +94,7 @@ export function parseClinical(original: string, normalized: string): ClinicalRea
     lactate: readings(RE.lactate, normalized, original, 0.3, 30),
     sodium: readings(RE.sodium, normalized, original, 90, 200),
     ph: readings(RE.ph, normalized, original, 6.5, 7.8),
+    haemoglobin: haemoglobin(normalized, original),
+    platelets: platelets(normalized, original),
   };
 }

@@ -38,7 +38,7 @@ const RE = {
   ),
   glucoseMeter: /(?:血糖仪?|glucometer|meter|\bbg\b|sugar|glucose)[^，,。\n]{0,12}?\b(hi|lo)\b/g,
   tempCue: new RegExp(
-    String.raw`(?:体温|核心体温|中心体温|直肠温度|发烧|发热|高烧|低烧|高热|烧到|烧了|肛温|腋温|耳温|额温|口温|最高|core temp(?:erature)?|rectal temp(?:erature)?|temp(?:erature)?|fever|\bt(?=\s*[:：]?\s*\d{2}(?:\.\d)?\s*(?:℃|°|c\b|f\b)))${STOP}{0,8}?${NUM}\s*(℃|°\s*c|°\s*f|°|摄氏度|华氏度|度|c\b|f\b)?`,
+    String.raw`(?:体温|核心体温|中心体温|直肠温度|发烧|发热|高烧|低烧|高热|烧到|烧了|肛温|腋温|耳温|额温|口温|最高|core temp(?:erature)?|rectal temp(?:erature)?|temp(?:erature)?|fever|\bt(?=\s*[:：]?\s*\d{2}(?:\.\d)?\s*(?:℃|°|c\b|f\b))|\bt(?=\s*[:：]?\s*(?:3[4-9]|4[0-2])\.\d(?![\d.])))${STOP}{0,8}?${NUM}\s*(℃|°\s*c|°\s*f|°|摄氏度|华氏度|度|c\b|f\b)?`,
     'g',
   ),
   tempUnit: /(?<![\d.])(\d{2,3}(?:\.\d{1,2})?)\s*(℃|°\s*c|°\s*f|°|摄氏度|华氏度|度(?!数)|f\b|c\b)/g,

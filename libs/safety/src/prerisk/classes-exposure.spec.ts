@@ -1,0 +1,69 @@
+// Failure classes of prerisk-2026.12.13 (libs/safety/CHANGELOG.md): bystander CPR in progress,
+// diving, toxic alcohols, stimulants and herbs, deep self-harm wounds, sealed rooms, torsion and
+// priapism, very low haemoglobin or platelets with bleeding, exposures whose harm shows later (a bite
+// before rabies signs, a tonsillectomy before a bleed, a head knock before vomiting), neuromuscular
+// breathing failure, angio-oedema on an ACE inhibitor, necrotising infection, orbital cellulitis; and
+// the frames that must stay PASS. Sentences are our own neighbouring forms, not the batches' texts.
+import { defaultPreRiskGate } from './gate';
+
+const gate = defaultPreRiskGate();
+const fired = (t: string) => gate.analyze(t).fired.map((f) => f.rule.id);
+
+describe('prerisk 12.13 classes: the named rule fires', () => {
+  test.each([
+    ['arrest.cpr_in_progress', '保安正在给他做胸外按压，前台的人跑去拿AED了'],
+    ['arrest.cpr_in_progress', 'a lifeguard is doing chest compressions on the man by the pool'],
+    ['env.decompression_illness', 'dived to 28 m and shot to the surface, now both legs tingling'],
+    ['env.decompression_illness', '今天潜水没做安全停留，上船后肩膀越来越痛'],
+    ['poison.toxin', '他喝了半瓶防冻液，说是当酒喝的'],
+    ['poison.toxin', 'my uncle drank windshield washer fluid by mistake an hour ago'],
+    ['poison.stimulant_hyperthermia', 'my friend took molly at the rave and her temperature is 40.8'],
+    ['suicide.self_harm_deep_wound', 'I cut again tonight and went deeper than last time'],
+    ['suicide.co_space_sealed', 'the charcoal is ready and I have sealed the gaps around the windows'],
+    ['abdomen.testicular_high_riding', 'my son has testicle pain and that one sits higher than the other'],
+    ['labs.haemoglobin_low_symptomatic', 'Hb 61 g/L, passing black stools, feels faint on standing'],
+    ['labs.platelets_low_bleeding', 'PLT 11×10^9/L, nosebleed for an hour and new spots on the shins'],
+    ['trauma.bite_rabies_sign', '两个月前被流浪猫抓伤，现在一喝水喉咙就痉挛'],
+    ['vascular.acute_limb_ischaemia', "her right foot went cold and white all of a sudden and I can't find a foot pulse"],
+    ['breathing.neuromuscular_failure', 'she has myasthenia gravis and is now struggling to swallow her saliva, weak cough'],
+    ['breathing.neuromuscular_failure', '格林巴利综合征，腿软从脚往上发展，今天喘不上气'],
+    ['anaphylaxis.angioedema_airway', 'on ramipril and my tongue and lips are swelling up since this morning'],
+    ['sepsis.necrotising_soft_tissue', 'the redness on his thigh is spreading by the hour, pain out of proportion, temp 39.1'],
+    ['poison.toxic_plant_signs', '喝了草乌炖的汤，现在嘴唇发麻，心跳忽快忽慢'],
+    ['poison.methanol_picture', '昨晚喝了散装白酒，今天眼前像下雪一样看不清'],
+    ['env.orbital_cellulitis', 'her eyelid is swollen and red and now the eye is bulging, fever 39'],
+    ['abdomen.priapism', 'erection for 6 hours now after an injection and it really hurts'],
+    ['bleeding.post_tonsillectomy', 'had his tonsils out last week, tonight he is spitting fresh blood'],
+    ['head.recent_injury_red_flag', '儿子上午踢球头被撞了一下，后来没事了，刚才吐了两次'],
+    ['head.trauma_red_flag', '老人跌倒撞及额部，平时吃华法林'],
+  ])('%s: %s', (rule, text) => {
+    expect(fired(text)).toContain(rule);
+    expect(gate.evaluate(text).decision).toBe('ESCALATE');
+  });
+});
+
+describe('prerisk 12.13 classes: frames that stay PASS', () => {
+  test.each([
+    '下个月去潜水，这两天手指偶尔发麻，能去吗',
+    'we are booking a scuba course next month; my feet go numb when I sit cross-legged',
+    'our club runs a CPR training class on Saturday, do I need to bring anything',
+    '出院小结：患儿因热性惊厥住院观察一天，住院期间未再发作，出院诊断：单纯性热性惊厥',
+    '半年前因心梗放了支架，现在活动没有胸闷，复查想问能不能停一种药',
+    '糖化血红蛋白6.3%，医生说糖尿病前期',
+    'I took one extra metformin this morning by mistake, I feel normal',
+    'the travel clinic gave me snakebite first-aid advice for my trip',
+    "can't feel a pulse in my wrist when I check it myself, is that normal?",
+    '医生开的附子理中丸吃了一个月，感觉还行',
+    'sore throat, hoarse voice and swollen tonsils for three days, no trouble breathing',
+    'bumped my head on a cupboard door this morning, small lump, no other symptoms',
+    'my son had his tonsils out two years ago and snores less now',
+  ])('PASS: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('PASS');
+  });
+});
+
+test('limb ischaemia reports its own family and guidance, not the heart-attack family', () => {
+  const r = gate.analyze('left leg suddenly pale and cold, no pedal pulse');
+  expect(r.fired.map((f) => f.rule.family)).toContain('vascular_emergency');
+  expect(r.fired.map((f) => f.rule.emergency)).toContain('acute_limb_ischaemia');
+});
