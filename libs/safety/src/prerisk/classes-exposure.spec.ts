@@ -24,6 +24,7 @@ describe('prerisk 12.13 classes: the named rule fires', () => {
     ['labs.haemoglobin_low_symptomatic', 'Hb 61 g/L, passing black stools, feels faint on standing'],
     ['labs.platelets_low_bleeding', 'PLT 11×10^9/L, nosebleed for an hour and new spots on the shins'],
     ['trauma.bite_rabies_sign', '两个月前被流浪猫抓伤，现在一喝水喉咙就痉挛'],
+    ['trauma.bite_rabies_sign', 'a bat bit him in the spring and now he is terrified of water'],
     ['vascular.acute_limb_ischaemia', "her right foot went cold and white all of a sudden and I can't find a foot pulse"],
     ['breathing.neuromuscular_failure', 'she has myasthenia gravis and is now struggling to swallow her saliva, weak cough'],
     ['breathing.neuromuscular_failure', '格林巴利综合征，腿软从脚往上发展，今天喘不上气'],
@@ -36,6 +37,13 @@ describe('prerisk 12.13 classes: the named rule fires', () => {
     ['bleeding.post_tonsillectomy', 'had his tonsils out last week, tonight he is spitting fresh blood'],
     ['head.recent_injury_red_flag', '儿子上午踢球头被撞了一下，后来没事了，刚才吐了两次'],
     ['head.trauma_red_flag', '老人跌倒撞及额部，平时吃华法林'],
+    ['abdomen.urinary_retention', '爷爷从昨晚到现在尿不出来，小肚子鼓鼓的很疼'],
+    ['head_injury.gcs_pupil', 'punched in a fight, now GCS E2V2M5, left pupil blown'],
+    ['poison.child_pills_missing', '2岁女儿打开了外公的降糖药，原来还有二十片，现在只剩八片'],
+    ['suicide.means_place_chosen', 'he bought a rope last week and has picked a spot in the woods'],
+    ['poison.carbon_monoxide', 'we all woke up with headaches and the generator was running in the basement all night'],
+    ['env.electric_shock', 'lineman had contact with a high voltage line, entry wound on the hand and an exit wound on the foot'],
+    ['abdomen.urinary_retention', "he hasn't been able to pee since breakfast and his bladder feels like it is bursting"],
   ])('%s: %s', (rule, text) => {
     expect(fired(text)).toContain(rule);
     expect(gate.evaluate(text).decision).toBe('ESCALATE');
@@ -57,9 +65,19 @@ describe('prerisk 12.13 classes: frames that stay PASS', () => {
     'sore throat, hoarse voice and swollen tonsils for three days, no trouble breathing',
     'bumped my head on a cupboard door this morning, small lump, no other symptoms',
     'my son had his tonsils out two years ago and snores less now',
+    'had a heart attack five years ago and now I run marathons',
+    'sometimes I cannot pee in a public toilet when someone is waiting, is that shyness?',
+    'Teaching question: which ECG leads show an inferior STEMI?',
+    '有点感冒，低烧37.3度，嗓子疼，想请一天假在家休息',
+    'Leo bumped his head on the table at nursery yesterday, cried briefly, was completely himself after, just letting you know',
+    'my wife snores loudly and seems to pause breathing at night, she is fine during the day; which specialist should we see?',
   ])('PASS: %s', (text) => {
     expect(gate.evaluate(text).decision).toBe('PASS');
   });
+});
+
+test('a place chosen for a wedding or a picnic is not a suicide plan', () => {
+  expect(fired('we bought rope for the hammock and picked the spot for our picnic')).not.toContain('suicide.means_place_chosen');
 });
 
 test('limb ischaemia reports its own family and guidance, not the heart-attack family', () => {

@@ -53,6 +53,18 @@ function readings(re: RegExp, n: string, o: string, lo: number, hi: number): Num
   return out;
 }
 
+/** GCS written as its components ("E3V3M5", "E2 V1 M4"; V "T" when intubated counts 1): their sum. */
+const GCS_PARTS = /\be([1-4])\s*v([1-5t])\s*m([1-6])\b/g;
+
+function gcsParts(n: string, o: string): NumberReading[] {
+  const out: NumberReading[] = [];
+  each(GCS_PARTS, n, (m) => {
+    const v = Number(m[1]) + (m[2] === 't' ? 1 : Number(m[2])) + Number(m[3]);
+    out.push({ value: v, span: { start: m.index, end: m.index + m[0].length, text: o.slice(m.index, m.index + m[0].length) } });
+  });
+  return out;
+}
+
 /** Haemoglobin in g/L: "5.8 g/dL" and a bare value under 25 read as g/dL. */
 function haemoglobin(n: string, o: string): NumberReading[] {
   const out: NumberReading[] = [];
@@ -87,7 +99,7 @@ export function parseClinical(original: string, normalized: string): ClinicalRea
   if (!DIGIT.test(normalized)) return NONE;
   return {
     respRate: readings(RE.respRate, normalized, original, 2, 80),
-    gcs: readings(RE.gcs, normalized, original, 3, 15),
+    gcs: [...readings(RE.gcs, normalized, original, 3, 15), ...gcsParts(normalized, original)],
     potassium: readings(RE.potassium, normalized, original, 1.5, 10),
     inr: readings(RE.inr, normalized, original, 0.5, 25),
     aminotransferase: readings(RE.aminotransferase, normalized, original, 5, 50000),

@@ -16,4 +16,12 @@ describe('segment', () => {
     expect(s.sentences).toHaveLength(3);
     expect(s.clauses.length).toBeGreaterThanOrEqual(4);
   });
+
+  test('"and now" opens a new English clause; "now" alone does not', () => {
+    const text = 'he fell two weeks ago and now he is sleepy';
+    const s = segment(text);
+    expect(s.clauses).toHaveLength(2);
+    expect(text.slice(...(s.clauses[1] as [number, number]))).toBe('and now he is sleepy');
+    expect(segment('he is sleepy now').clauses).toHaveLength(1);
+  });
 });

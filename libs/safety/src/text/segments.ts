@@ -41,6 +41,19 @@ export interface SegmentOptions {
   spaceBreaksClause?: boolean;
 }
 
+/**
+ * "and now" / "but now" (and today, tonight, this morning) open a new clause in English: in "bitten
+ * by a dog two months ago and now he is afraid of water" the time word of the first half must not
+ * reach the second. Matched on the normalised (lower-case) text at a space.
+ */
+const EN_NARRATIVE_BREAKS = [' and now ', ' but now ', ' and today ', ' but today ', ' and tonight ', ' but tonight ', ' and this morning ', ' but this morning '];
+
+function isNarrativeBreak(text: string, i: number): boolean {
+  const next = text.charAt(i + 1);
+  if (text.charAt(i) !== ' ' || (next !== 'a' && next !== 'b')) return false;
+  return EN_NARRATIVE_BREAKS.some((w) => text.startsWith(w, i));
+}
+
 const CJK = /[\u3400-\u9fff]/;
 
 function isCjk(ch: string | undefined): boolean {
@@ -80,7 +93,8 @@ export function segment(text: string, options: SegmentOptions = {}): Segments {
     const clauseEnd =
       sentenceEnd ||
       (CLAUSE_PUNCT.has(ch) && !(ch === ',' && isDigit(text.charAt(i - 1)) && isDigit(text.charAt(i + 1)))) ||
-      (spaceBreaks && isSpaceBreak(text, i));
+      (spaceBreaks && isSpaceBreak(text, i)) ||
+      isNarrativeBreak(text, i);
     if (clauseEnd) {
       clauses.push([clauseStart, i + 1]);
       clauseStart = i + 1;
