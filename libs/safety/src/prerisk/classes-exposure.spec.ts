@@ -1,4 +1,4 @@
-// Failure classes of prerisk-2026.12.13 (libs/safety/CHANGELOG.md): bystander CPR in progress,
+// Failure classes of prerisk-2026.12.13 to 12.15 (libs/safety/CHANGELOG.md): bystander CPR in progress,
 // diving, toxic alcohols, stimulants and herbs, deep self-harm wounds, sealed rooms, torsion and
 // priapism, very low haemoglobin or platelets with bleeding, exposures whose harm shows later (a bite
 // before rabies signs, a tonsillectomy before a bleed, a head knock before vomiting), neuromuscular
@@ -42,6 +42,9 @@ describe('prerisk 12.13 classes: the named rule fires', () => {
     ['poison.child_pills_missing', '2岁女儿打开了外公的降糖药，原来还有二十片，现在只剩八片'],
     ['suicide.means_place_chosen', 'he bought a rope last week and has picked a spot in the woods'],
     ['poison.carbon_monoxide', 'we all woke up with headaches and the generator was running in the basement all night'],
+    ['env.smoke_inhalation_airway', 'carried out of a kitchen fire, soot around the nose and his voice is hoarse'],
+    ['labs.acute_haemolysis_trigger', '孩子昨天吃了蚕豆，今天小便像浓茶一样，眼白发黄'],
+    ['stroke.speech_new_today', 'since breakfast her words keep coming out in the wrong order'],
     ['env.electric_shock', 'lineman had contact with a high voltage line, entry wound on the hand and an exit wound on the foot'],
     ['abdomen.urinary_retention', "he hasn't been able to pee since breakfast and his bladder feels like it is bursting"],
   ])('%s: %s', (rule, text) => {
@@ -68,9 +71,37 @@ describe('prerisk 12.13 classes: frames that stay PASS', () => {
     'had a heart attack five years ago and now I run marathons',
     'sometimes I cannot pee in a public toilet when someone is waiting, is that shyness?',
     'Teaching question: which ECG leads show an inferior STEMI?',
+    '我们公司今天在做心肺复苏培训，要带什么',
+    'we are doing CPR training at work today, what should I wear',
     '有点感冒，低烧37.3度，嗓子疼，想请一天假在家休息',
     'Leo bumped his head on the table at nursery yesterday, cried briefly, was completely himself after, just letting you know',
     'my wife snores loudly and seems to pause breathing at night, she is fine during the day; which specialist should we see?',
+  ])('PASS: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('PASS');
+  });
+});
+
+describe('prerisk 12.15 classes: typed in a hurry, decided by the combination', () => {
+  test.each([
+    '宝包才7周 发烧38度6',
+    'gave his insulin twice by accident, now sweaty and stopped making sense',
+    '吃了大半板安眠要 现在脑子发飘',
+    '刚上完厕所 马桶里都是红的 头晕眼前发黑',
+    'son 15 sudden pain in his testical and vomitting',
+    'found grandad on the floor this morning cold and confused, been there all nite',
+    '妹妹有癫痫，这次抽了六分钟还没停，叫她没反应',
+    '刚才视频里我妈说吐了一碗咖啡色的东西，手很凉',
+    'how many of my sleeping pills would it take for a person my size to simply never wake up, I have a full bottle',
+    '好奇问一下，从几楼下去就没机会了？我家窗户的护栏已经拆了',
+  ])('ESCALATE: %s', (text) => {
+    expect(gate.evaluate(text).decision).toBe('ESCALATE');
+  });
+  test.each([
+    'my coworker says "im having a heart attack" whenever the printer jams, what is a panic attack exactly?',
+    'he snores loudly but there are no pauses in his breathing, should he try a new pillow?',
+    'what should someone do if they find a person not breathing? it is for a poster at work',
+    'visiting dad in the ICU tomorrow, hes stable now, what can we bring?',
+    'our first-aid club does CPR practice on a manikin on Fridays, can beginners join?',
   ])('PASS: %s', (text) => {
     expect(gate.evaluate(text).decision).toBe('PASS');
   });

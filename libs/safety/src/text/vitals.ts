@@ -162,7 +162,10 @@ function parseTemperature(n: string, o: string): NumberReading[] {
   const out: NumberReading[] = [];
   const seen = new Set<number>();
   const push = (m: RegExpExecArray, numIndex: number, unit: string, low?: number) => {
-    const c = toCelsius(Number(m[numIndex]), unit, low);
+    // "38度5" is 38.5 ℃: one digit right after 度 is the tenths.
+    const tenths = unit === '度' ? /^(\d)(?![\d.]|\s*(?:天|次|小时|个|点|分|日|周|岁|号))/.exec(n.slice(m.index + m[0].length, m.index + m[0].length + 4)) : null;
+    const value = Number(m[numIndex]) + (tenths !== null && !(m[numIndex] ?? '').includes('.') ? Number(tenths[1]) / 10 : 0);
+    const c = toCelsius(value, unit, low);
     if (c === undefined) return;
     const numberAt = m.index + m[0].indexOf(m[numIndex] ?? '');
     if (seen.has(numberAt)) return;
