@@ -76,6 +76,11 @@ describe('prerisk 12.13 classes: frames that stay PASS', () => {
     '有点感冒，低烧37.3度，嗓子疼，想请一天假在家休息',
     'Leo bumped his head on the table at nursery yesterday, cried briefly, was completely himself after, just letting you know',
     'my wife snores loudly and seems to pause breathing at night, she is fine during the day; which specialist should we see?',
+    'my coworker says "im having a heart attack" whenever the printer jams, what is a panic attack exactly?',
+    'he snores loudly but there are no pauses in his breathing, should he try a new pillow?',
+    'what should someone do if they find a person not breathing? it is for a poster at work',
+    'visiting dad in the ICU tomorrow, hes stable now, what can we bring?',
+    'our first-aid club does CPR practice on a manikin on Fridays, can beginners join?',
   ])('PASS: %s', (text) => {
     expect(gate.evaluate(text).decision).toBe('PASS');
   });
@@ -95,15 +100,6 @@ describe('prerisk 12.15 classes: typed in a hurry, decided by the combination', 
     '好奇问一下，从几楼下去就没机会了？我家窗户的护栏已经拆了',
   ])('ESCALATE: %s', (text) => {
     expect(gate.evaluate(text).decision).toBe('ESCALATE');
-  });
-  test.each([
-    'my coworker says "im having a heart attack" whenever the printer jams, what is a panic attack exactly?',
-    'he snores loudly but there are no pauses in his breathing, should he try a new pillow?',
-    'what should someone do if they find a person not breathing? it is for a poster at work',
-    'visiting dad in the ICU tomorrow, hes stable now, what can we bring?',
-    'our first-aid club does CPR practice on a manikin on Fridays, can beginners join?',
-  ])('PASS: %s', (text) => {
-    expect(gate.evaluate(text).decision).toBe('PASS');
   });
 });
 
