@@ -43,10 +43,14 @@ function each(re: RegExp, text: string, fn: (m: RegExpExecArray) => void): void 
   for (let m = re.exec(text); m !== null; m = re.exec(text)) fn(m);
 }
 
-function readings(re: RegExp, n: string, o: string, lo: number, hi: number): NumberReading[] {
+/** The number of a match: its first group, thousands commas dropped. */
+const firstGroup = (m: RegExpExecArray): number => Number((m[1] ?? '').replace(/,/g, ''));
+
+/** Every match of `re` whose value (`valueOf`, in the reading's unit) lies in [lo, hi]. */
+function readings(re: RegExp, n: string, o: string, lo: number, hi: number, valueOf = firstGroup): NumberReading[] {
   const out: NumberReading[] = [];
   each(re, n, (m) => {
-    const v = Number((m[1] ?? '').replace(/,/g, ''));
+    const v = valueOf(m);
     const span: Span = { start: m.index, end: m.index + m[0].length, text: o.slice(m.index, m.index + m[0].length) };
     if (v >= lo && v <= hi) out.push({ value: v, span });
   });
@@ -55,39 +59,19 @@ function readings(re: RegExp, n: string, o: string, lo: number, hi: number): Num
 
 /** GCS written as its components ("E3V3M5", "E2 V1 M4"; V "T" when intubated counts 1): their sum. */
 const GCS_PARTS = /\be([1-4])\s*v([1-5t])\s*m([1-6])\b/g;
-
-function gcsParts(n: string, o: string): NumberReading[] {
-  const out: NumberReading[] = [];
-  each(GCS_PARTS, n, (m) => {
-    const v = Number(m[1]) + (m[2] === 't' ? 1 : Number(m[2])) + Number(m[3]);
-    out.push({ value: v, span: { start: m.index, end: m.index + m[0].length, text: o.slice(m.index, m.index + m[0].length) } });
-  });
-  return out;
-}
+const gcsSum = (m: RegExpExecArray): number => Number(m[1]) + (m[2] === 't' ? 1 : Number(m[2])) + Number(m[3]);
 
 /** Haemoglobin in g/L: "5.8 g/dL" and a bare value under 25 read as g/dL. */
-function haemoglobin(n: string, o: string): NumberReading[] {
-  const out: NumberReading[] = [];
-  each(RE.haemoglobin, n, (m) => {
-    let v = Number(m[1] ?? '');
-    const unit = (m[2] ?? '').replace(/\s/g, '');
-    if (unit === 'g/dl' || unit === 'g/100ml' || (unit === '' && v < 25)) v *= 10;
-    const span: Span = { start: m.index, end: m.index + m[0].length, text: o.slice(m.index, m.index + m[0].length) };
-    if (v >= 20 && v <= 250) out.push({ value: v, span });
-  });
-  return out;
+function haemoglobinGL(m: RegExpExecArray): number {
+  const v = Number(m[1] ?? '');
+  const unit = (m[2] ?? '').replace(/\s/g, '');
+  return unit === 'g/dl' || unit === 'g/100ml' || (unit === '' && v < 25) ? v * 10 : v;
 }
 
 /** Platelets in ×10^9/L: "9,000/µL" or "9000" read as a count per µL. */
-function platelets(n: string, o: string): NumberReading[] {
-  const out: NumberReading[] = [];
-  each(RE.platelets, n, (m) => {
-    let v = Number((m[1] ?? '').replace(/,/g, ''));
-    if (v >= 2000) v /= 1000;
-    const span: Span = { start: m.index, end: m.index + m[0].length, text: o.slice(m.index, m.index + m[0].length) };
-    if (v >= 1 && v <= 1500) out.push({ value: v, span });
-  });
-  return out;
+function plateletsG(m: RegExpExecArray): number {
+  const v = firstGroup(m);
+  return v >= 2000 ? v / 1000 : v;
 }
 
 const NONE: ClinicalReadings = { respRate: [], gcs: [], potassium: [], inr: [], aminotransferase: [], lactate: [], sodium: [], ph: [], haemoglobin: [], platelets: [] };
@@ -99,14 +83,14 @@ export function parseClinical(original: string, normalized: string): ClinicalRea
   if (!DIGIT.test(normalized)) return NONE;
   return {
     respRate: readings(RE.respRate, normalized, original, 2, 80),
-    gcs: [...readings(RE.gcs, normalized, original, 3, 15), ...gcsParts(normalized, original)],
+    gcs: [...readings(RE.gcs, normalized, original, 3, 15), ...readings(GCS_PARTS, normalized, original, 3, 15, gcsSum)],
     potassium: readings(RE.potassium, normalized, original, 1.5, 10),
     inr: readings(RE.inr, normalized, original, 0.5, 25),
     aminotransferase: readings(RE.aminotransferase, normalized, original, 5, 50000),
     lactate: readings(RE.lactate, normalized, original, 0.3, 30),
     sodium: readings(RE.sodium, normalized, original, 90, 200),
     ph: readings(RE.ph, normalized, original, 6.5, 7.8),
-    haemoglobin: haemoglobin(normalized, original),
-    platelets: platelets(normalized, original),
+    haemoglobin: readings(RE.haemoglobin, normalized, original, 20, 250, haemoglobinGL),
+    platelets: readings(RE.platelets, normalized, original, 1, 1500, plateletsG),
   };
 }
